@@ -1,0 +1,32 @@
+import type { AnyToolDefinition } from '../tool/define-tool.js'
+import { toolInputJsonSchema } from '../tool/input-json-schema.js'
+import { validateWithStandardSchema } from '../tool/standard-issues.js'
+import { formatToolId } from '../tool/tool-id.js'
+import type { CatalogTool } from './catalog-tool.js'
+import { scopes } from './scope.js'
+
+/**
+ * Adapts a builtin tool definition to the catalog. Its ToolId is `builtin:<name>` and its schema is
+ * closed.
+ */
+export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
+  const { description } = definition
+  return {
+    id: formatToolId('builtin', definition.name),
+    source: 'builtin',
+    nativeName: definition.name,
+    describe: typeof description === 'string' ? () => description : (ctx) => description(ctx),
+    inputSchema: toolInputJsonSchema(definition.inputSchema),
+    closedSchema: true,
+    annotations: definition.annotations ?? {},
+    scopes: definition.scopes ?? scopes,
+    completion: definition.completion ?? false,
+    renamedParameters: definition.renamedParameters ?? {},
+    validate: (input) => validateWithStandardSchema(definition.inputSchema, input),
+    resources: definition.resources?.bind(definition),
+    isConcurrencySafe: definition.isConcurrencySafe?.bind(definition),
+    checkPermissions: definition.checkPermissions?.bind(definition),
+    call: definition.call.bind(definition),
+    renderToolUseMessage: definition.renderToolUseMessage?.bind(definition),
+  }
+}

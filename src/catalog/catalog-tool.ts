@@ -1,0 +1,52 @@
+import type { DescriptionContext, ResourceClaim, PermissionCheck, ToolAnnotations, ToolCallContext, ToolCallReturn } from '../tool/define-tool.js'
+import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
+import type { Scope } from './scope.js'
+
+/** A problem found while checking a tool's input, with where it is. */
+export interface InputProblem {
+  /** Dotted path of the offending value, empty for the root. */
+  readonly path: string
+  readonly message: string
+}
+
+/** The outcome of validating a call's input. */
+export type InputValidation =
+  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly problems: readonly InputProblem[] }
+
+/**
+ * A tool as the catalog holds it, whatever its source: what the snapshot shows the model and what
+ * the gate and executor need. Source adapters (builtin, extension, MCP, process) build these.
+ */
+export interface CatalogTool {
+  readonly id: ToolId
+  readonly source: ToolSourceKind
+  readonly nativeName: string
+  /** For MCP tools: the server's display name, used for the `mcp__<server>__<tool>` alias. */
+  readonly serverName?: string
+  describe(ctx: DescriptionContext): string
+  /** Input as JSON Schema (2020-12); closed for builtins. */
+  readonly inputSchema: JsonSchema
+  /** Builtin schemas are closed: unknown keys are refused by name. */
+  readonly closedSchema: boolean
+  readonly annotations: ToolAnnotations
+  /** Scopes the tool serves. */
+  readonly scopes: readonly Scope[]
+  readonly completion: boolean
+  readonly renamedParameters: Readonly<Record<string, string>>
+  validate(input: Record<string, unknown>): Promise<InputValidation>
+  resources?(input: Record<string, unknown>): readonly ResourceClaim[]
+  isConcurrencySafe?(input: Record<string, unknown>): boolean
+  checkPermissions?(input: Record<string, unknown>, ctx: ToolCallContext): Promise<PermissionCheck>
+  /** Runs the call. External tools resolve their implementation here, at call time. */
+  call(input: Record<string, unknown>, ctx: ToolCallContext): ToolCallReturn
+  renderToolUseMessage?(input: Record<string, unknown>): string
+}
+
+/** Why a known tool cannot be offered (or is offered with a caveat). */
+export interface CatalogDiagnostic {
+  readonly toolId: ToolId
+  readonly code: string
+  readonly message: string
+}

@@ -1,0 +1,137 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultProfile } from './default-profile.js'
+import { findProfileFile, mergeProfile, parseProfile, ProfileError, readProfileFile } from './load-profile.js'
+import { migrateProfile } from './profile-migrations.js'
+
+function problemsOf(raw: unknown): readonly string[] {
+  try {
+    parseProfile(raw)
+  } catch (error) {
+    if (error instanceof ProfileError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ProfileError')
+}
+
+describe('parseProfile', () => {
+  it('fills in every default', () => {
+    expect(defaultProfile).toEqual({
+      schemaVersion: 1,
+      id: 'default',
+      tools: {
+        allow: ['builtin:*'],
+        deny: [],
+        descriptions: {},
+        maxRounds: 80,
+        maxCallsPerRun: 80,
+        maxCallsPerTool: {},
+        inlineCharLimit: 50_000,
+        strictSchemas: false,
+      },
+      permissions: { mode: 'default', allow: [], ask: [], deny: [] },
+    })
+  })
+
+  it('keeps given settings', () => {
+    const profile = parseProfile({
+      schemaVersion: 1,
+      id: 'coder',
+      tools: { allow: ['builtin:dice.roll', 'extension/*'], maxCallsPerTool: { 'builtin:dice.roll': 3 } },
+      permissions: { mode: 'plan', deny: ['builtin:workspace.shell(rm *)'] },
+    })
+    expect(profile.tools.allow).toEqual(['builtin:dice.roll', 'extension/*'])
+    expect(profile.tools.maxCallsPerRun).toBe(80)
+    expect(profile.permissions).toEqual({ mode: 'plan', allow: [], ask: [], deny: ['builtin:workspace.shell(rm *)'] })
+  })
+
+  it.each([
+    ['not an object', [], /must be a JSON object/],
+    ['missing version', { id: 'x' }, /schemaVersion is missing; add "schemaVersion": 1/],
+    ['newer version', { schemaVersion: 7, id: 'x' }, /newer than this toolhost reads/],
+    ['bad version', { schemaVersion: 'one', id: 'x' }, /whole number/],
+    ['missing id', { schemaVersion: 1 }, /^id: /],
+    ['bad id', { schemaVersion: 1, id: '../etc' }, /^id: must be 1-64/],
+    ['unknown key', { schemaVersion: 1, id: 'x', tool: {} }, /unknown key "tool"; valid keys: schemaVersion, id/],
+    ['unknown tools key', { schemaVersion: 1, id: 'x', tools: { alow: [] } }, /^tools: unknown key "alow"; valid keys: allow, deny/],
+    ['bad pattern', { schemaVersion: 1, id: 'x', tools: { allow: ['dice.roll'] } }, /^tools\.allow\[0\]: "dice\.roll" has no ":"/],
+    ['bad provider glob', { schemaVersion: 1, id: 'x', tools: { deny: ['plugin/*'] } }, /unknown provider "plugin"/],
+    ['bad limit', { schemaVersion: 1, id: 'x', tools: { maxRounds: 0 } }, /^tools\.maxRounds: /],
+    ['fractional limit', { schemaVersion: 1, id: 'x', tools: { maxCallsPerRun: 1.5 } }, /^tools\.maxCallsPerRun: /],
+    ['bad mode', { schemaVersion: 1, id: 'x', permissions: { mode: 'yolo' } }, /^permissions\.mode: /],
+    ['bad rule', { schemaVersion: 1, id: 'x', permissions: { allow: ['builtin:workspace.shell()'] } }, /empty parentheses/],
+    ['bad rule tool', { schemaVersion: 1, id: 'x', permissions: { ask: ['shell(ls)'] } }, /tool pattern "shell" has no ":"/],
+    ['bad per-tool key', { schemaVersion: 1, id: 'x', tools: { maxCallsPerTool: { dice: 2 } } }, /tools\.maxCallsPerTool: "dice" has no ":"/],
+  ])('reports %s', (_name, raw, message) => {
+    const problems = problemsOf(raw)
+    expect(problems.some((p) => message.test(p)), problems.join('\n')).toBe(true)
+  })
+
+  it('reports every problem at once', () => {
+    const problems = problemsOf({ schemaVersion: 1, id: 'x', tools: { maxRounds: -1, allow: ['nope'] } })
+    expect(problems).toHaveLength(2)
+  })
+})
+
+describe('mergeProfile', () => {
+  it('merges settings one level deep and replaces lists', () => {
+    const merged = mergeProfile(defaultProfile, { tools: { deny: ['builtin:dice.*'] }, permissions: { mode: 'bypass' } })
+    expect(merged.tools.allow).toEqual(['builtin:*'])
+    expect(merged.tools.deny).toEqual(['builtin:dice.*'])
+    expect(merged.permissions.mode).toBe('bypass')
+    expect(merged.id).toBe('default')
+  })
+
+  it('validates the result', () => {
+    expect(() => mergeProfile(defaultProfile, { tools: { inlineCharLimit: 'big' } })).toThrow(ProfileError)
+  })
+})
+
+describe('migrateProfile', () => {
+  it('runs a chain of migrations up to the target', () => {
+    const migrations = {
+      1: (p: Record<string, unknown>) => ({ ...p, schemaVersion: 2, renamed: p.old }),
+      2: (p: Record<string, unknown>) => ({ ...p, schemaVersion: 3 }),
+    }
+    expect(migrateProfile({ schemaVersion: 1, old: 'v' }, migrations, 3)).toEqual({ profile: { schemaVersion: 3, old: 'v', renamed: 'v' } })
+    expect(migrateProfile({ schemaVersion: 1 }, { 1: migrations[1] }, 3)).toEqual({ problem: 'no migration from schemaVersion 2' })
+    expect(migrateProfile({ schemaVersion: 1 }, { 1: (p) => p }, 2)).toMatchObject({ problem: /did not reach 2/ })
+  })
+})
+
+describe('profile files', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'toolhost-profile-'))
+    await mkdir(join(dir, 'profiles'))
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it('reads JSON and YAML', async () => {
+    await writeFile(join(dir, 'profiles', 'a.json'), JSON.stringify({ schemaVersion: 1, id: 'a' }))
+    await writeFile(join(dir, 'profiles', 'b.yaml'), 'schemaVersion: 1\nid: b\ntools:\n  allow: ["builtin:dice.roll"]\n')
+    expect((await findProfileFile(dir, 'a'))?.id).toBe('a')
+    expect((await findProfileFile(dir, 'b'))?.tools.allow).toEqual(['builtin:dice.roll'])
+    expect(await findProfileFile(dir, 'missing')).toBeUndefined()
+  })
+
+  it('names the file and line of a YAML error', async () => {
+    const path = join(dir, 'bad.yaml')
+    await writeFile(path, 'schemaVersion: 1\nid: [unclosed\n')
+    await expect(readProfileFile(path)).rejects.toThrow(/bad\.yaml[\s\S]*YAML line \d+/)
+  })
+
+  it('rejects a file whose id differs from its name, and unsafe ids', async () => {
+    await writeFile(join(dir, 'profiles', 'c.json'), JSON.stringify({ schemaVersion: 1, id: 'other' }))
+    await expect(findProfileFile(dir, 'c')).rejects.toThrow(/named for "c"/)
+    await expect(findProfileFile(dir, '../x')).rejects.toThrow(ProfileError)
+  })
+
+  it('reports a missing file and invalid JSON', async () => {
+    await expect(readProfileFile(join(dir, 'none.json'))).rejects.toThrow(/cannot read the file \(ENOENT\)/)
+    await writeFile(join(dir, 'broken.json'), '{')
+    await expect(readProfileFile(join(dir, 'broken.json'))).rejects.toThrow(/not valid JSON/)
+  })
+})

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { parsePermissionRule } from './permission-rule.js'
+import { toolPatternProblem } from './tool-pattern.js'
+
+/** The profile schema version this toolhost writes and reads natively. */
+export const currentProfileSchemaVersion = 1
+
+const toolPattern = z.string().superRefine((value, ctx) => {
+  const problem = toolPatternProblem(value)
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `"${value}" ${problem}` })
+})
+
+const permissionRule = z.string().superRefine((value, ctx) => {
+  const parsed = parsePermissionRule(value)
+  if ('problem' in parsed) ctx.addIssue({ code: 'custom', message: `rule "${value}" ${parsed.problem}` })
+})
+
+const count = (max: number) => z.number().int().min(1).max(max)
+
+/** Permission modes: what happens to a call no rule matches (DESIGN §7). */
+export const permissionModes = ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypass'] as const
+
+const toolsSettings = z.strictObject({
+  /** Tools offered, in order (aliases of external tools are allocated in this order); ids or globs. */
+  allow: z.array(toolPattern).default(['builtin:*']),
+  /** Tools never offered; wins over `allow`. */
+  deny: z.array(toolPattern).default([]),
+  /** Description overrides by ToolId. */
+  descriptions: z.record(z.string(), z.string().min(1)).default({}),
+  maxRounds: count(10_000).default(80),
+  maxCallsPerRun: count(100_000).default(80),
+  /** Per-tool call budgets by ToolId or glob; the first matching key applies. */
+  maxCallsPerTool: z.record(z.string(), z.number().int().min(0)).default({}),
+  inlineCharLimit: count(10_000_000).default(50_000),
+  /** Compile schemas in OpenAI strict mode where the protocol has it and the schema allows it. */
+  strictSchemas: z.boolean().default(false),
+})
+
+const permissionsSettings = z.strictObject({
+  mode: z.enum(permissionModes).default('default'),
+  allow: z.array(permissionRule).default([]),
+  ask: z.array(permissionRule).default([]),
+  deny: z.array(permissionRule).default([]),
+})
+
+/** Profile schema, version 1. Unknown keys are errors so that typos never pass silently. */
+export const profileSchemaV1 = z.strictObject({
+  schemaVersion: z.literal(1),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit'),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  /** Model string `provider:model`. */
+  model: z.string().optional(),
+  tools: toolsSettings.prefault({}),
+  permissions: permissionsSettings.prefault({}),
+})
+
+/** A validated profile with every default filled in. */
+export type Profile = z.output<typeof profileSchemaV1>
+/** A profile as written by a person: every setting but `schemaVersion` and `id` may be left out. */
+export type ProfileInput = z.input<typeof profileSchemaV1>
+/** A permission mode. */
+export type PermissionMode = (typeof permissionModes)[number]
+
+/** The keys a profile object may hold at a dotted path (`''`, `tools`, `permissions`), for error messages. */
+export function profileKeysAt(path: string): readonly string[] {
+  if (path === '') return Object.keys(profileSchemaV1.shape)
+  if (path === 'tools') return Object.keys(toolsSettings.shape)
+  if (path === 'permissions') return Object.keys(permissionsSettings.shape)
+  return []
+}
+
+/** Validates `tools.maxCallsPerTool` keys as tool patterns (records cannot refine keys with messages). */
+export function maxCallsKeyProblems(profile: Profile): string[] {
+  return Object.keys(profile.tools.maxCallsPerTool).flatMap((key) => {
+    const problem = toolPatternProblem(key)
+    return problem === undefined ? [] : [`tools.maxCallsPerTool: "${key}" ${problem}`]
+  })
+}

@@ -1,0 +1,27 @@
+import type { ToolHost } from '../../host/create-tool-host.js'
+import type { CliIo } from '../cli-io.js'
+import { exitCodes, UsageError } from '../cli-io.js'
+import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
+
+/**
+ * `toolhost tools call <toolId|alias> [ARGUMENTS]`: one call through the whole gate, as a model's
+ * would go. ARGUMENTS is the raw wire text (JSON); `-` reads it from standard input.
+ */
+export async function toolsCall(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, snapshotOptions)
+  const [target, rawArguments, ...extra] = positionals
+  if (target === undefined) throw new UsageError('tools call needs a tool: toolhost tools call <toolId|alias> [ARGUMENTS]')
+  if (extra.length > 0) throw new UsageError(`tools call takes one ARGUMENTS value; quote the JSON (got ${extra.length + 1} values)`)
+  const scope = scopeOption(values.scope)
+  const profile = await profileOption(host, values.profile)
+  const invocation = await host.createInvocation({ profile, scope, protocol: protocolOption(values.protocol, 'openai-responses') })
+  // A stable id (or a builtin's native name) is called by its alias; anything else goes to the gate as a model's name would.
+  const name = invocation.snapshot.bindings.find((b) => b.toolId === target || b.toolId === `builtin:${target}`)?.alias ?? target
+  const wire = rawArguments === '-' ? await io.readStdin() : rawArguments
+  const [result] = await invocation.executeTurn({ calls: [{ callId: 'cli_1', name, arguments: wire }] })
+  if (result === undefined) throw new Error('the turn returned no result')
+  if (values.json) io.out(JSON.stringify(result, null, 2))
+  else if (result.isError) io.err(`${result.errorCode ?? 'error'}: ${result.content}`)
+  else io.out(result.content)
+  return result.isError ? exitCodes.failed : exitCodes.ok
+}

@@ -1,0 +1,27 @@
+import type { ToolHost } from '../../host/create-tool-host.js'
+import type { CliIo } from '../cli-io.js'
+import { exitCodes } from '../cli-io.js'
+import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
+import { formatTable } from '../format-table.js'
+
+/** `toolhost tools list`: the tools a profile offers in a scope, by alias and id. */
+export async function toolsList(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs(args, snapshotOptions)
+  const scope = scopeOption(values.scope)
+  const profile = await profileOption(host, values.profile)
+  const invocation = await host.createInvocation({ profile, scope, protocol: protocolOption(values.protocol, 'openai-responses') })
+  const { bindings, diagnostics } = invocation.snapshot
+  if (values.json) {
+    const tools = bindings.map(({ toolId, alias, description, annotations, inputSchema }) => ({ id: toolId, alias, description, annotations, inputSchema }))
+    io.out(JSON.stringify({ scope, profile: profile.id, tools, diagnostics }, null, 2))
+    return exitCodes.ok
+  }
+  io.out(formatTable(['ALIAS', 'ID', 'DESCRIPTION'], bindings.map((b) => [b.alias, b.toolId, firstLine(b.description)])))
+  for (const d of diagnostics) io.err(`note: ${d.message}`)
+  return exitCodes.ok
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? ''
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line
+}

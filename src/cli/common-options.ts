@@ -1,0 +1,52 @@
+import { stat } from 'node:fs/promises'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { readProfileFile } from '../catalog/load-profile.js'
+import type { Profile } from '../catalog/profile-schema.js'
+import { isScope, scopes, type Scope } from '../catalog/scope.js'
+import type { ToolHost } from '../host/create-tool-host.js'
+import { isProtocolName, protocolNames, type ProtocolName } from '../snapshot/protocols/protocol-name.js'
+import { UsageError } from './cli-io.js'
+
+/** Options shared by the commands that build a snapshot. */
+export const snapshotOptions = {
+  scope: { type: 'string' },
+  profile: { type: 'string' },
+  protocol: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  'data-dir': { type: 'string' },
+} as const satisfies ParseArgsConfig['options']
+
+/** Parses a command's arguments, turning parse errors into usage errors. */
+export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+/** `--scope`, default `session`. */
+export function scopeOption(value: string | undefined): Scope {
+  if (value === undefined) return 'session'
+  if (!isScope(value)) throw new UsageError(`--scope must be one of ${scopes.join(', ')}, not "${value}"`)
+  return value
+}
+
+/** `--protocol`, with a default when the command allows one. */
+export function protocolOption(value: string | undefined, fallback?: ProtocolName): ProtocolName {
+  if (value === undefined && fallback !== undefined) return fallback
+  if (value === undefined) throw new UsageError(`--protocol is required: one of ${protocolNames.join(', ')}`)
+  if (!isProtocolName(value)) throw new UsageError(`--protocol must be one of ${protocolNames.join(', ')}, not "${value}"`)
+  return value
+}
+
+/** `--profile`: a profile file (.json, .yaml, .yml), or the id of a stored profile. */
+export async function profileOption(host: ToolHost, value: string | undefined): Promise<Profile> {
+  if (value === undefined) return host.resolveProfile()
+  const isFile = await stat(value).then(
+    (s) => s.isFile(),
+    () => false,
+  )
+  const looksLikePath = /[\\/]|\.(json|ya?ml)$/i.test(value)
+  return isFile || looksLikePath ? readProfileFile(value) : host.resolveProfile(value)
+}

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import { ProfileError } from '../catalog/load-profile.js'
+import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
+import { loadText } from '../text/model-text.js'
+import { exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
+import { snapshotCommand } from './commands/snapshot.js'
+import { toolsCall } from './commands/tools-call.js'
+import { toolsList } from './commands/tools-list.js'
+
+type Command = (host: ToolHost, args: readonly string[], io: CliIo) => Promise<number>
+
+const commands: Readonly<Record<string, Command>> = {
+  'tools list': toolsList,
+  'tools call': toolsCall,
+  snapshot: snapshotCommand,
+}
+
+const help = loadText(import.meta.url, 'help.txt')
+
+/**
+ * Runs the `toolhost` command line and returns the exit code.
+ * @example process.exitCode = await main(['tools', 'call', 'dice.roll', '{"formula":"2d6"}'])
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.out(help)
+    return argv.length === 0 ? exitCodes.usage : exitCodes.ok
+  }
+  if (argv[0] === '--version' || argv[0] === '-V') {
+    io.out(version())
+    return exitCodes.ok
+  }
+  const two = argv.slice(0, 2).join(' ')
+  const name = commands[two] !== undefined ? two : (argv[0] ?? '')
+  const command = commands[name]
+  const rest = argv.slice(name.split(' ').length)
+  if (command === undefined) return usage(io, `unknown command "${argv.slice(0, 2).join(' ')}"`)
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(help)
+    return exitCodes.ok
+  }
+  let host: ToolHost | undefined
+  try {
+    host = await createToolHost({ dataDir: dataDirOption(rest) })
+    return await command(host, rest, io)
+  } catch (error) {
+    if (error instanceof UsageError) return usage(io, error.message)
+    if (error instanceof ProfileError) {
+      io.err(error.message)
+      return exitCodes.usage
+    }
+    io.err(`toolhost: ${error instanceof Error ? error.message : String(error)}`)
+    return exitCodes.failed
+  } finally {
+    await host?.close()
+  }
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`toolhost: ${message}\nRun "toolhost --help" for usage.`)
+  return exitCodes.usage
+}
+
+function dataDirOption(args: readonly string[]): string | undefined {
+  const index = args.findIndex((a) => a === '--data-dir' || a.startsWith('--data-dir='))
+  if (index < 0) return undefined
+  const arg = args[index] ?? ''
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[index + 1]
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  return pkg.version
+}

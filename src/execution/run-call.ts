@@ -1,0 +1,70 @@
+import type { AdmittedCall } from '../gate/gate.js'
+import type { AgentToolResult } from '../tool/agent-tool-result.js'
+import { errorResult } from '../tool/agent-tool-result.js'
+import type { ToolCallContext, ToolOutput, ToolProgress } from '../tool/define-tool.js'
+import { ToolError } from '../tool/tool-error.js'
+import type { ToolId } from '../tool/tool-id.js'
+
+/** A progress report of one call, as streamed to listeners. */
+export interface ToolProgressEvent extends ToolProgress {
+  readonly callId: string
+  readonly toolId: ToolId
+}
+
+/**
+ * A tool failed in a way the model cannot fix (a bug or a broken environment). It is recorded and
+ * ends the run; it is never turned into a result.
+ */
+export class ToolRuntimeError extends Error {
+  override readonly name = 'ToolRuntimeError'
+  constructor(
+    readonly callId: string,
+    readonly toolId: ToolId,
+    cause: unknown,
+  ) {
+    super(`Tool ${toolId} failed in call ${callId}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
+}
+
+/**
+ * Runs one admitted call: awaits its promise or drains its progress generator. A `ToolError`
+ * becomes an error result; anything else throws {@link ToolRuntimeError}.
+ */
+export async function runCall(
+  call: AdmittedCall,
+  input: Record<string, unknown>,
+  ctx: ToolCallContext,
+  onProgress?: (event: ToolProgressEvent) => void,
+): Promise<AgentToolResult> {
+  const toolId = call.binding.toolId
+  let output: ToolOutput
+  try {
+    const running = call.tool.call(input, ctx)
+    output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId: call.callId, toolId })) : await running
+  } catch (error) {
+    if (error instanceof ToolError) return errorResult(call.callId, toolId, error.code, error.message)
+    throw new ToolRuntimeError(call.callId, toolId, error)
+  }
+  if (typeof output?.content !== 'string') throw new ToolRuntimeError(call.callId, toolId, new TypeError('the tool returned no text content'))
+  return {
+    callId: call.callId,
+    toolId,
+    content: output.content,
+    ...(output.structured !== undefined && { structured: output.structured }),
+    isError: false,
+    resourceRefs: [],
+    images: [],
+  }
+}
+
+function isGenerator(value: unknown): value is AsyncGenerator<ToolProgress, ToolOutput, void> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value && typeof (value as { next?: unknown }).next === 'function'
+}
+
+async function drain(generator: AsyncGenerator<ToolProgress, ToolOutput, void>, report: (progress: ToolProgress) => void): Promise<ToolOutput> {
+  for (;;) {
+    const step = await generator.next()
+    if (step.done === true) return step.value
+    report(step.value)
+  }
+}

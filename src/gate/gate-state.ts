@@ -1,0 +1,15 @@
+import type { ToolId } from '../tool/tool-id.js'
+
+/**
+ * What the gate has counted in an invocation: plain data so that a checkpoint can store it and a
+ * resumed invocation continue from it.
+ */
+export interface GateState {
+  /** Calls charged against `tools.maxCallsPerRun`, unknown names included. */
+  readonly callsUsed: number
+  /** Calls charged per tool. */
+  readonly callsPerTool: Readonly<Record<ToolId, number>>
+}
+
+/** The state of an invocation that has made no calls. */
+export const emptyGateState: GateState = { callsUsed: 0, callsPerTool: {} }

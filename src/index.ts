@@ -1,0 +1,73 @@
+/**
+ * toolhost: a runtime for the tools of LLM agents. Define a tool once; offer it to any model
+ * through per-invocation snapshots; every call passes one gate.
+ *
+ * @example
+ * import { createToolHost, defineTool } from 'toolhost'
+ * import { z } from 'zod'
+ *
+ * const greet = defineTool({
+ *   name: 'text.greet',
+ *   description: 'Greet someone by name.',
+ *   inputSchema: z.object({ name: z.string() }),
+ *   annotations: { readOnly: true },
+ *   call: async ({ name }) => ({ content: `Hello, ${name}!` }),
+ * })
+ * const host = await createToolHost({ tools: [greet] })
+ * const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic' })
+ * const [result] = await inv.executeTurn({ calls: [{ callId: 'c1', name: 'text_greet', arguments: '{"name":"Ada"}' }] })
+ * await host.close()
+ */
+export { createToolHost } from './host/create-tool-host.js'
+export type { InvocationOptions, ToolHost, ToolHostOptions } from './host/create-tool-host.js'
+export { Invocation } from './host/invocation.js'
+export type { Turn } from './host/invocation.js'
+
+export { defineTool } from './tool/define-tool.js'
+export type {
+  AnyToolDefinition,
+  DescriptionContext,
+  PermissionCheck,
+  ResourceClaim,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolCallReturn,
+  ToolDefinition,
+  ToolOutput,
+  ToolProgress,
+} from './tool/define-tool.js'
+export type { StandardSchemaWithJson } from './tool/standard-schema.js'
+export { ToolError, FatalToolHostError } from './tool/tool-error.js'
+export { recoverableErrorCodes, fatalErrorCodes } from './tool/error-codes.js'
+export type { RecoverableErrorCode, FatalErrorCode } from './tool/error-codes.js'
+export type { AgentToolResult, ResultImage } from './tool/agent-tool-result.js'
+export { parseToolId, formatToolId, isToolId, ToolIdError } from './tool/tool-id.js'
+export type { ParsedToolId, ToolId, ToolSourceKind } from './tool/tool-id.js'
+export { parseToolArguments } from './tool/tool-arguments.js'
+export type { ToolArguments } from './tool/tool-arguments.js'
+
+export type { CatalogEntry } from './catalog/catalog.js'
+export type { CatalogDiagnostic } from './catalog/catalog-tool.js'
+export { scopes } from './catalog/scope.js'
+export type { Scope } from './catalog/scope.js'
+export { defaultProfile } from './catalog/default-profile.js'
+export { parseProfile, mergeProfile, readProfileFile, ProfileError } from './catalog/load-profile.js'
+export type { ProfileOverrides } from './catalog/load-profile.js'
+export { profileSchemaV1, currentProfileSchemaVersion, permissionModes } from './catalog/profile-schema.js'
+export type { Profile, ProfileInput, PermissionMode } from './catalog/profile-schema.js'
+
+export { ExtensionRegistry } from './extensions/extension-registry.js'
+export type { ExtensionCallContext, ExtensionFunction, ExtensionToolInfo, ExtensionToolSpec } from './extensions/extension-registry.js'
+
+export type { Snapshot, SnapshotBinding } from './snapshot/snapshot.js'
+export { protocolNames } from './snapshot/protocols/protocol-name.js'
+export type { ProtocolName } from './snapshot/protocols/protocol-name.js'
+export type { CompiledSchema, JsonSchema, Protocol, SchemaDrop } from './snapshot/protocols/protocol.js'
+export { builtinAlias, mcpAlias } from './snapshot/tool-alias.js'
+
+export type { RawToolCall } from './gate/gate.js'
+export type { GateState } from './gate/gate-state.js'
+export type { ToolChoice } from './gate/tool-choice.js'
+export type { PermissionDecision, PermissionStep } from './gate/permission-step.js'
+export { ToolRuntimeError } from './execution/run-call.js'
+export type { ToolProgressEvent } from './execution/run-call.js'

@@ -1,0 +1,7 @@
+import type { JsonSchema, SchemaDrop } from '../protocols/protocol.js'
+
+/** What one schema pass returns: the rewritten schema and every change it made. */
+export interface SchemaResult {
+  readonly schema: JsonSchema
+  readonly dropped: readonly SchemaDrop[]
+}

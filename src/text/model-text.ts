@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * Model-facing texts live in plain files beside the code that uses them, so they can be read and
+ * reviewed as text. Placeholders are written `{name}`.
+ */
+
+/**
+ * Reads a text file that sits beside a module, without its trailing line break.
+ * @example const description = loadText(import.meta.url, 'roll.description.md')
+ */
+export function loadText(moduleUrl: string, fileName: string): string {
+  return readFileSync(new URL(fileName, moduleUrl), 'utf8').replace(/\s+$/, '')
+}
+
+/**
+ * Fills `{name}` placeholders.
+ * @throws Error when the template names a value that is not given, so no text ships half-filled
+ * @example fillText('Unknown tool "{name}".', { name: 'x' }) // 'Unknown tool "x".'
+ */
+export function fillText(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_match, key: string) => {
+    const value = values[key]
+    if (value === undefined) throw new Error(`text template needs a value for {${key}}`)
+    return String(value)
+  })
+}

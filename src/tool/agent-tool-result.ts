@@ -1,0 +1,35 @@
+import type { ToolId } from './tool-id.js'
+
+/** An image a result carries, stored as a file; results hold only its path and type. */
+export interface ResultImage {
+  readonly path: string
+  readonly mimeType: string
+}
+
+/**
+ * What one tool call produces, in the shape every protocol replays. Errors the model can fix are
+ * results with `isError: true` and an `errorCode`.
+ */
+export interface AgentToolResult {
+  readonly callId: string
+  /** The stable id, or `null` when the model called a name the snapshot does not have. */
+  readonly toolId: ToolId | null
+  /** The text the model reads. */
+  readonly content: string
+  readonly structured?: Record<string, unknown>
+  readonly isError: boolean
+  readonly errorCode?: string
+  readonly resourceRefs: readonly string[]
+  readonly images: readonly ResultImage[]
+}
+
+/** Builds an error result. */
+export function errorResult(
+  callId: string,
+  toolId: ToolId | null,
+  errorCode: string,
+  content: string,
+  structured?: Record<string, unknown>,
+): AgentToolResult {
+  return { callId, toolId, content, isError: true, errorCode, resourceRefs: [], images: [], ...(structured ? { structured } : {}) }
+}

@@ -1,0 +1,115 @@
+import type { Scope } from '../catalog/scope.js'
+import type { ProtocolName } from '../snapshot/protocols/protocol-name.js'
+import type { InferOutput, StandardSchemaWithJson } from './standard-schema.js'
+import type { ToolId } from './tool-id.js'
+
+/** Hints about a tool's behaviour. `readOnly` tools run in parallel and are allowed by default. */
+export interface ToolAnnotations {
+  readonly title?: string
+  readonly readOnly?: boolean
+  readonly destructive?: boolean
+  readonly idempotent?: boolean
+  readonly openWorld?: boolean
+}
+
+/** A resource a call uses; the scheduler runs calls whose claims conflict in model order. */
+export type ResourceClaim =
+  | { readonly kind: 'file'; readonly path: string; readonly access: 'read' | 'write' }
+  | { readonly kind: 'workspace'; readonly access: 'read' | 'write' }
+  | { readonly kind: 'exclusive' }
+
+/** What a tool's description function may ask about the snapshot it is offered in. */
+export interface DescriptionContext {
+  /** The alias the model calls `toolId` by in this snapshot, or the id itself when it is not offered. */
+  alias(toolId: ToolId): string
+  /** True when `toolId` is offered in this snapshot. */
+  has(toolId: ToolId): boolean
+  readonly scope: Scope
+  readonly protocol: ProtocolName
+}
+
+/** Decision of a tool's own permission check. */
+export type PermissionCheck =
+  | { readonly behavior: 'allow'; readonly updatedInput?: Record<string, unknown> }
+  | { readonly behavior: 'ask'; readonly reason: string }
+  | { readonly behavior: 'deny'; readonly reason: string }
+
+/** What a call receives besides its input. */
+export interface ToolCallContext extends DescriptionContext {
+  readonly callId: string
+  readonly toolId: ToolId
+  readonly invocationId: string
+  /** Aborted when the run is cancelled or the call times out. */
+  readonly signal: AbortSignal
+}
+
+/** A progress report yielded by a tool whose `call` is an async generator. */
+export interface ToolProgress {
+  readonly message: string
+  readonly progress?: number
+  readonly total?: number
+}
+
+/** What a call returns: the model's text and optional structured data for records and UIs. */
+export interface ToolOutput {
+  readonly content: string
+  readonly structured?: Record<string, unknown>
+}
+
+/** A call: a promise of the output, or an async generator yielding progress and returning the output. */
+export type ToolCallReturn = Promise<ToolOutput> | AsyncGenerator<ToolProgress, ToolOutput, void>
+
+/**
+ * A tool definition. `Schema` validates the input and describes it as JSON Schema (zod 4 or any
+ * Standard Schema library with JSON Schema support).
+ */
+export interface ToolDefinition<Schema extends StandardSchemaWithJson = StandardSchemaWithJson> {
+  /** Native name; the builtin ToolId is `builtin:<name>` and its alias `name` with `.` → `_`. */
+  readonly name: string
+  /** Model-facing description, or a function of the snapshot it is offered in. */
+  readonly description: string | ((ctx: DescriptionContext) => string)
+  readonly inputSchema: Schema
+  readonly annotations?: ToolAnnotations
+  /** Scopes the tool serves; all when omitted. */
+  readonly scopes?: readonly Scope[]
+  /** Completion tools (finish, handoff, task return) must be the last call of their turn. */
+  readonly completion?: boolean
+  /** Former or common wrong parameter names mapped to the right ones, for "use X" hints. */
+  readonly renamedParameters?: Readonly<Record<string, string>>
+  /** Resources a call claims; when given, they decide concurrency. */
+  resources?(input: InferOutput<Schema>): readonly ResourceClaim[]
+  /** Whether a call may run beside others; used when `resources` is not given. */
+  isConcurrencySafe?(input: InferOutput<Schema>): boolean
+  /** The tool's own permission check, consulted after the profile's rules. */
+  checkPermissions?(input: InferOutput<Schema>, ctx: ToolCallContext): Promise<PermissionCheck>
+  call(input: InferOutput<Schema>, ctx: ToolCallContext): ToolCallReturn
+  /** A one-line summary of a call for people, e.g. `Roll 2d6`. */
+  renderToolUseMessage?(input: InferOutput<Schema>): string
+  /** A one-line summary of a result for people. */
+  renderToolResultMessage?(output: ToolOutput): string
+}
+
+/**
+ * A tool definition with its input type erased, as the catalog holds it. Input-taking members are
+ * declared as methods so that any typed definition fits here.
+ */
+export type AnyToolDefinition = ToolDefinition<StandardSchemaWithJson>
+
+/**
+ * Defines a tool. The input type of `call` comes from `inputSchema`.
+ *
+ * @example
+ * const echo = defineTool({
+ *   name: 'text.echo',
+ *   description: 'Repeat the given text.',
+ *   inputSchema: z.object({ text: z.string() }),
+ *   annotations: { readOnly: true },
+ *   call: async ({ text }) => ({ content: text }),
+ * })
+ */
+export function defineTool<Schema extends StandardSchemaWithJson>(definition: ToolDefinition<Schema>): ToolDefinition<Schema> {
+  if (!/^[A-Za-z0-9_.-]+$/.test(definition.name)) {
+    throw new TypeError(`Tool name "${definition.name}" may contain only letters, digits, "_", "-" and ".".`)
+  }
+  return definition
+}

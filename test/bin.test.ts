@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// The real binary, built by the global setup, as a person runs it.
+const bin = join(import.meta.dirname, '..', 'bin', 'toolhost.js')
+const cwd = mkdtempSync(join(tmpdir(), 'toolhost-bin-'))
+const toolhost = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', input: '' })
+
+describe('toolhost binary', () => {
+  it('rolls dice', () => {
+    const { status, stdout } = toolhost('tools', 'call', 'builtin:dice.roll', '{"formula":"4d6kh3"}', '--json')
+    expect(status).toBe(0)
+    const result = JSON.parse(stdout) as { structured: { total: number } }
+    expect(result.structured.total).toBeGreaterThanOrEqual(3)
+    expect(result.structured.total).toBeLessThanOrEqual(18)
+  })
+
+  it('evaluates an expression', () => {
+    const { status, stdout } = toolhost('tools', 'call', 'calculator_evaluate', '{"expression":"12 * (3 + 4)"}')
+    expect(status).toBe(0)
+    expect(stdout.trim()).toContain('84')
+  })
+
+  it('exits 1 on an error result and 2 on a usage error', () => {
+    expect(toolhost('tools', 'call', 'calculator_evaluate', '{"expression":"import(\\"x\\")"}').status).toBe(1)
+    expect(toolhost('nonsense').status).toBe(2)
+  })
+})

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+    testTimeout: 20_000,
+    globalSetup: ['test/global-setup.ts'],
+  },
+})
