@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { testCallContext } from '../../test/call-context.js'
 import { ExtensionRegistry, type ExtensionToolSpec } from './extension-registry.js'
 
 const spec: ExtensionToolSpec = {
@@ -9,7 +10,7 @@ const spec: ExtensionToolSpec = {
   inputSchema: { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'] },
 }
 
-const ctx = { signal: new AbortController().signal, callId: 'c1', toolId: 'extension/notes:append', invocationId: 'inv', scope: 'chat' as const, protocol: 'anthropic' as const, alias: (id: string) => id, has: () => true }
+const ctx = testCallContext({ callId: 'c1', toolId: 'extension/notes:append', scope: 'chat' })
 
 describe('ExtensionRegistry', () => {
   it('registers a tool under extension/<id>:<name> and throws on duplicates', () => {

@@ -260,3 +260,11 @@ describe('dispatch', () => {
     expect((await inv.executeTurn({ calls })).map((r) => r.callId)).toEqual(['c', 'a', 'b'])
   })
 })
+
+describe('strict schemas', () => {
+  it('reads the nulls a strict-mode model sends for optional parameters as absent', async () => {
+    const inv = await invocation({ protocol: 'openai-responses', profile: { tools: { strictSchemas: true } } })
+    const [result] = await inv.executeTurn({ calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'x', times: null, options: null } }] })
+    expect(result).toMatchObject({ isError: false, content: 'x' })
+  })
+})

@@ -7,6 +7,7 @@ import { echoRaw, parseToolArguments } from '../tool/tool-arguments.js'
 import { fillText, loadText } from '../text/model-text.js'
 import { describeParameters, findUnknownKeys } from './closed-schema.js'
 import { didYouMean } from './did-you-mean.js'
+import { dropStrictNulls } from './strict-nulls.js'
 import { emptyGateState, type GateState } from './gate-state.js'
 import { toolChoiceViolation, type ToolChoice } from './tool-choice.js'
 
@@ -127,11 +128,12 @@ export class Gate {
     if (tool === undefined) {
       return this.#reject(call, toolId, 'tool.unavailable', fillText(texts.unavailable, { alias }))
     }
-    const problems: InputProblem[] = tool.closedSchema ? findUnknownKeys(args.value, tool.inputSchema, tool.renamedParameters) : []
-    let input = args.value
+    const given = binding.strict ? dropStrictNulls(args.value, tool.inputSchema) : args.value
+    const problems: InputProblem[] = tool.closedSchema ? findUnknownKeys(given, tool.inputSchema, tool.renamedParameters) : []
+    let input = given
     let validation
     try {
-      validation = await tool.validate(args.value)
+      validation = await tool.validate(given)
     } catch (error) {
       if (error instanceof ToolError) return this.#reject(call, toolId, error.code, error.message)
       throw error

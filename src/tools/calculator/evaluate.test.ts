@@ -1,19 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ToolCallContext, ToolOutput } from '../../tool/define-tool.js'
 import { ToolError } from '../../tool/tool-error.js'
+import { testCallContext } from '../../../test/call-context.js'
 import { calculatorEvaluateTool, calculatorLimits, closeCalculator } from './evaluate.js'
 
 function context(signal = new AbortController().signal): ToolCallContext {
-  return {
-    alias: (toolId) => toolId,
-    has: () => false,
-    scope: 'session',
-    protocol: 'openai-responses',
-    callId: 'call-1',
-    toolId: 'builtin:calculator.evaluate',
-    invocationId: 'invocation-1',
-    signal,
-  }
+  return testCallContext({ toolId: 'builtin:calculator.evaluate', signal })
 }
 
 async function call(expression: string, precision?: number, signal?: AbortSignal): Promise<ToolOutput> {

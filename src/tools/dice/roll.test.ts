@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolCallContext, ToolOutput } from '../../tool/define-tool.js'
 import { ToolError } from '../../tool/tool-error.js'
+import { testCallContext } from '../../../test/call-context.js'
 import { diceRollTool } from './roll.js'
 
-const ctx: ToolCallContext = {
-  alias: (toolId) => toolId,
-  has: () => false,
-  scope: 'session',
-  protocol: 'anthropic',
-  callId: 'call-1',
-  toolId: 'builtin:dice.roll',
-  invocationId: 'invocation-1',
-  signal: new AbortController().signal,
-}
+const ctx: ToolCallContext = testCallContext({ toolId: 'builtin:dice.roll' })
 
 async function call(formula: string): Promise<ToolOutput> {
   const result = diceRollTool.call({ formula }, ctx)
