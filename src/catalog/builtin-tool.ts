@@ -25,6 +25,7 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     validate: (input) => validateWithStandardSchema(definition.inputSchema, input),
     resources: definition.resources?.bind(definition),
     isConcurrencySafe: definition.isConcurrencySafe?.bind(definition),
+    permissionSubject: definition.permissionSubject?.bind(definition),
     checkPermissions: definition.checkPermissions?.bind(definition),
     call: definition.call.bind(definition),
     renderToolUseMessage: definition.renderToolUseMessage?.bind(definition),

@@ -1,4 +1,4 @@
-import type { DescriptionContext, ResourceClaim, PermissionCheck, ToolAnnotations, ToolCallContext, ToolCallReturn } from '../tool/define-tool.js'
+import type { DescriptionContext, PermissionSubject, ResourceClaim, PermissionCheck, ToolAnnotations, ToolCallContext, ToolCallReturn } from '../tool/define-tool.js'
 import type { JsonSchema } from '../snapshot/protocols/protocol.js'
 import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
 import type { Scope } from './scope.js'
@@ -38,6 +38,7 @@ export interface CatalogTool {
   validate(input: Record<string, unknown>): Promise<InputValidation>
   resources?(input: Record<string, unknown>): readonly ResourceClaim[]
   isConcurrencySafe?(input: Record<string, unknown>): boolean
+  permissionSubject?(input: Record<string, unknown>): PermissionSubject | undefined
   checkPermissions?(input: Record<string, unknown>, ctx: ToolCallContext): Promise<PermissionCheck>
   /** Runs the call. External tools resolve their implementation here, at call time. */
   call(input: Record<string, unknown>, ctx: ToolCallContext): ToolCallReturn

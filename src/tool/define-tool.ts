@@ -18,6 +18,15 @@ export type ResourceClaim =
   | { readonly kind: 'workspace'; readonly access: 'read' | 'write' }
   | { readonly kind: 'exclusive' }
 
+/**
+ * What permission rules match a call against (the text inside a rule's parentheses): a shell
+ * command, workspace paths, or a web domain. Tools without a subject are matched by id only.
+ */
+export type PermissionSubject =
+  | { readonly kind: 'command'; readonly command: string }
+  | { readonly kind: 'path'; readonly paths: readonly string[]; readonly access: 'read' | 'write' }
+  | { readonly kind: 'domain'; readonly host: string }
+
 /** What a tool's description function may ask about the snapshot it is offered in. */
 export interface DescriptionContext {
   /** The alias the model calls `toolId` by in this snapshot, or the id itself when it is not offered. */
@@ -78,6 +87,8 @@ export interface ToolDefinition<Schema extends StandardSchemaWithJson = Standard
   readonly renamedParameters?: Readonly<Record<string, string>>
   /** Resources a call claims; when given, they decide concurrency. */
   resources?(input: InferOutput<Schema>): readonly ResourceClaim[]
+  /** What permission rules with a specifier match this call against. */
+  permissionSubject?(input: InferOutput<Schema>): PermissionSubject | undefined
   /** Whether a call may run beside others; used when `resources` is not given. */
   isConcurrencySafe?(input: InferOutput<Schema>): boolean
   /** The tool's own permission check, consulted after the profile's rules. */
