@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -27,5 +27,27 @@ describe('toolhost binary', () => {
   it('exits 1 on an error result and 2 on a usage error', () => {
     expect(toolhost('tools', 'call', 'calculator_evaluate', '{"expression":"import(\\"x\\")"}').status).toBe(1)
     expect(toolhost('nonsense').status).toBe(2)
+  })
+
+  it('pauses on approval and continues the call from another process', () => {
+    writeFileSync(join(cwd, 'ask.json'), JSON.stringify({ schemaVersion: 1, id: 'ask', permissions: { ask: ['builtin:dice.roll'] } }))
+    const paused = toolhost('tools', 'call', 'dice.roll', '{"formula":"2d1"}', '--profile', 'ask.json')
+    expect(paused.status).toBe(3)
+    const id = /waiting for approval (apr_[0-9a-f]+)/.exec(paused.stderr)?.[1] ?? ''
+    expect(id).not.toBe('')
+    const listed = JSON.parse(toolhost('approvals', 'list', '--json').stdout) as { id: string; input: unknown }[]
+    expect(listed.find((r) => r.id === id)?.input).toEqual({ formula: '2d1' })
+    const approved = toolhost('approvals', 'approve', id)
+    expect(approved.status).toBe(0)
+    expect(approved.stdout).toContain('2d1 = 2')
+    expect(toolhost('approvals', 'approve', id).status).not.toBe(0)
+    expect(toolhost('approvals', 'list').stdout).toContain('No pending approval requests.')
+  })
+
+  it('explains a permission decision', () => {
+    const { status, stdout } = toolhost('permissions', 'explain', 'dice.roll', '{"formula":"d6"}', '--profile', 'ask.json')
+    expect(status).toBe(0)
+    expect(stdout).toMatch(/^ASK: /)
+    expect(stdout).toContain('builtin:dice.roll')
   })
 })

@@ -24,6 +24,7 @@ export const finishTool = defineTool({
   description: 'End the run.',
   inputSchema: z.object({ summary: z.string().optional() }),
   completion: true,
+  annotations: { readOnly: true },
   call: async ({ summary }) => ({ content: summary ?? 'done' }),
 })
 
@@ -31,6 +32,7 @@ export const guardedTool = defineTool({
   name: 'test.guarded',
   description: 'Refuses "secret" and asks about "maybe".',
   inputSchema: z.object({ word: z.string() }),
+  annotations: { readOnly: true },
   checkPermissions: async ({ word }) =>
     word === 'secret' ? { behavior: 'deny', reason: 'Secrets are off limits.' } : word === 'maybe' ? { behavior: 'ask', reason: 'Unsure about this word.' } : { behavior: 'allow' },
   call: async ({ word }) => ({ content: word }),
@@ -40,6 +42,7 @@ export const failingTool = defineTool({
   name: 'test.fail',
   description: 'Fails as told.',
   inputSchema: z.object({ how: z.enum(['tool-error', 'crash']) }),
+  annotations: { readOnly: true },
   call: async ({ how }) => {
     if (how === 'tool-error') throw new ToolError('test.bad_input', 'Try again with better input.')
     throw new RangeError('internal bug')
@@ -50,6 +53,7 @@ export const progressTool = defineTool({
   name: 'test.progress',
   description: 'Counts up with progress.',
   inputSchema: z.object({ steps: z.number().int().min(1).max(10) }),
+  annotations: { readOnly: true },
   call: async function* ({ steps }) {
     for (let i = 1; i <= steps; i++) yield { message: `step ${i}`, progress: i, total: steps }
     return { content: `counted to ${steps}` }

@@ -5,6 +5,9 @@ import { formatToolId } from '../tool/tool-id.js'
 import type { CatalogTool } from './catalog-tool.js'
 import { scopes } from './scope.js'
 
+/** Longest a builtin call runs unless its definition says otherwise. */
+export const builtinTimeoutMs = 600_000
+
 /**
  * Adapts a builtin tool definition to the catalog. Its ToolId is `builtin:<name>` and its schema is
  * closed.
@@ -21,6 +24,9 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     annotations: definition.annotations ?? {},
     scopes: definition.scopes ?? scopes,
     completion: definition.completion ?? false,
+    timeoutMs: definition.timeoutMs ?? builtinTimeoutMs,
+    pagesItself: definition.pagesItself ?? false,
+    returnsImages: false,
     renamedParameters: definition.renamedParameters ?? {},
     validate: (input) => validateWithStandardSchema(definition.inputSchema, input),
     resources: definition.resources?.bind(definition),

@@ -34,6 +34,12 @@ export interface CatalogTool {
   /** Scopes the tool serves. */
   readonly scopes: readonly Scope[]
   readonly completion: boolean
+  /** Longest a call may run before it is stopped. */
+  readonly timeoutMs: number
+  /** Tools that page their own output are never externalized. */
+  readonly pagesItself: boolean
+  /** Tools that return images are offered only to models that read them. */
+  readonly returnsImages: boolean
   readonly renamedParameters: Readonly<Record<string, string>>
   validate(input: Record<string, unknown>): Promise<InputValidation>
   resources?(input: Record<string, unknown>): readonly ResourceClaim[]

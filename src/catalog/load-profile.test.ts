@@ -30,8 +30,10 @@ describe('parseProfile', () => {
         maxCallsPerTool: {},
         inlineCharLimit: 50_000,
         strictSchemas: false,
+        maxConcurrency: 10,
       },
       permissions: { mode: 'default', allow: [], ask: [], deny: [] },
+      hooks: { preTool: [], postTool: [] },
     })
   })
 
@@ -112,8 +114,8 @@ describe('profile files', () => {
   it('reads JSON and YAML', async () => {
     await writeFile(join(dir, 'profiles', 'a.json'), JSON.stringify({ schemaVersion: 1, id: 'a' }))
     await writeFile(join(dir, 'profiles', 'b.yaml'), 'schemaVersion: 1\nid: b\ntools:\n  allow: ["builtin:dice.roll"]\n')
-    expect((await findProfileFile(dir, 'a'))?.id).toBe('a')
-    expect((await findProfileFile(dir, 'b'))?.tools.allow).toEqual(['builtin:dice.roll'])
+    expect((await findProfileFile(dir, 'a'))?.profile.id).toBe('a')
+    expect((await findProfileFile(dir, 'b'))?.profile.tools.allow).toEqual(['builtin:dice.roll'])
     expect(await findProfileFile(dir, 'missing')).toBeUndefined()
   })
 

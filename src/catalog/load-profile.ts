@@ -8,11 +8,12 @@ import { maxCallsKeyProblems, type Profile, profileKeysAt, profileSchemaV1 } fro
 /** A profile that cannot be used; `problems` lists every finding as `path: what is wrong`. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError'
-  constructor(
-    readonly problems: readonly string[],
-    readonly source?: string,
-  ) {
+  readonly problems: readonly string[]
+  readonly source?: string
+  constructor(problems: readonly string[], source?: string) {
     super(`Invalid profile${source === undefined ? '' : ` ${source}`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.problems = problems
+    if (source !== undefined) this.source = source
   }
 }
 
@@ -43,6 +44,7 @@ export interface ProfileOverrides {
   readonly model?: string
   readonly tools?: Readonly<Record<string, unknown>>
   readonly permissions?: Readonly<Record<string, unknown>>
+  readonly hooks?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -56,6 +58,7 @@ export function mergeProfile(base: Profile, overrides: ProfileOverrides, source?
       ...overrides,
       tools: { ...base.tools, ...overrides.tools },
       permissions: { ...base.permissions, ...overrides.permissions },
+      hooks: { ...base.hooks, ...overrides.hooks },
     },
     source,
   )
@@ -93,10 +96,10 @@ function parseProfileText(text: string, path: string): unknown {
 }
 
 /**
- * Finds a stored profile by id in `<dataDir>/profiles/` (`<id>.json`, `.yaml` or `.yml`).
- * Returns `undefined` when there is none.
+ * Finds a stored profile by id in `<dataDir>/profiles/` (`<id>.json`, `.yaml` or `.yml`), with the
+ * file it came from. Returns `undefined` when there is none.
  */
-export async function findProfileFile(dataDir: string, id: string): Promise<Profile | undefined> {
+export async function findProfileFile(dataDir: string, id: string): Promise<{ profile: Profile; path: string } | undefined> {
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(id) || id.includes('..')) {
     throw new ProfileError([`profile id "${id}" is not a valid id`])
   }
@@ -109,7 +112,7 @@ export async function findProfileFile(dataDir: string, id: string): Promise<Prof
     }
     const profile = await readProfileFile(path)
     if (profile.id !== id) throw new ProfileError([`id is "${profile.id}" but the file is named for "${id}"`], path)
-    return profile
+    return { profile, path }
   }
   return undefined
 }

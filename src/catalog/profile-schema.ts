@@ -34,6 +34,22 @@ const toolsSettings = z.strictObject({
   inlineCharLimit: count(10_000_000).default(50_000),
   /** Compile schemas in OpenAI strict mode where the protocol has it and the schema allows it. */
   strictSchemas: z.boolean().default(false),
+  /** Calls of one turn that may run at once. */
+  maxConcurrency: count(100).default(10),
+})
+
+const commandHook = z.strictObject({
+  /** The program to run (no shell); it reads the hook input as JSON on stdin. */
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  /** Tools the hook applies to (ToolId or glob); all when omitted. */
+  match: toolPattern.optional(),
+  timeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+})
+
+const hooksSettings = z.strictObject({
+  preTool: z.array(commandHook).default([]),
+  postTool: z.array(commandHook).default([]),
 })
 
 const permissionsSettings = z.strictObject({
@@ -55,6 +71,8 @@ export const profileSchemaV1 = z.strictObject({
   model: z.string().optional(),
   tools: toolsSettings.prefault({}),
   permissions: permissionsSettings.prefault({}),
+  /** Command hooks run before and after tool calls. */
+  hooks: hooksSettings.prefault({}),
 })
 
 /** A validated profile with every default filled in. */
@@ -69,6 +87,7 @@ export function profileKeysAt(path: string): readonly string[] {
   if (path === '') return Object.keys(profileSchemaV1.shape)
   if (path === 'tools') return Object.keys(toolsSettings.shape)
   if (path === 'permissions') return Object.keys(permissionsSettings.shape)
+  if (path === 'hooks') return Object.keys(hooksSettings.shape)
   return []
 }
 

@@ -1,9 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { readProfileFile } from '../catalog/load-profile.js'
-import type { Profile } from '../catalog/profile-schema.js'
 import { isScope, scopes, type Scope } from '../catalog/scope.js'
-import type { ToolHost } from '../host/create-tool-host.js'
 import { isProtocolName, protocolNames, type ProtocolName } from '../snapshot/protocols/protocol-name.js'
 import { UsageError } from './cli-io.js'
 
@@ -41,12 +38,12 @@ export function protocolOption(value: string | undefined, fallback?: ProtocolNam
 }
 
 /** `--profile`: a profile file (.json, .yaml, .yml), or the id of a stored profile. */
-export async function profileOption(host: ToolHost, value: string | undefined): Promise<Profile> {
-  if (value === undefined) return host.resolveProfile()
+export async function profileOption(value: string | undefined): Promise<string | undefined> {
+  if (value === undefined) return undefined
   const isFile = await stat(value).then(
     (s) => s.isFile(),
     () => false,
   )
-  const looksLikePath = /[\\/]|\.(json|ya?ml)$/i.test(value)
-  return isFile || looksLikePath ? readProfileFile(value) : host.resolveProfile(value)
+  // A plain name that is also a file in the working directory is read as that file.
+  return isFile && !/[\\/]/.test(value) ? `./${value}` : value
 }

@@ -3,6 +3,8 @@ import { ProfileError } from '../catalog/load-profile.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
 import { exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
+import { approvalsCommand } from './commands/approvals.js'
+import { permissionsExplain } from './commands/permissions-explain.js'
 import { snapshotCommand } from './commands/snapshot.js'
 import { toolsCall } from './commands/tools-call.js'
 import { toolsList } from './commands/tools-list.js'
@@ -13,6 +15,8 @@ const commands: Readonly<Record<string, Command>> = {
   'tools list': toolsList,
   'tools call': toolsCall,
   snapshot: snapshotCommand,
+  'permissions explain': permissionsExplain,
+  approvals: approvalsCommand,
 }
 
 const help = loadText(import.meta.url, 'help.txt')

@@ -1,7 +1,7 @@
-import type { AdmittedCall } from '../gate/gate.js'
+import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import { errorResult } from '../tool/agent-tool-result.js'
-import type { ToolCallContext, ToolOutput, ToolProgress } from '../tool/define-tool.js'
+import type { ToolCallContext, ToolImage, ToolOutput, ToolProgress } from '../tool/define-tool.js'
 import { ToolError } from '../tool/tool-error.js'
 import type { ToolId } from '../tool/tool-id.js'
 
@@ -17,37 +17,43 @@ export interface ToolProgressEvent extends ToolProgress {
  */
 export class ToolRuntimeError extends Error {
   override readonly name = 'ToolRuntimeError'
-  constructor(
-    readonly callId: string,
-    readonly toolId: ToolId,
-    cause: unknown,
-  ) {
+  readonly callId: string
+  readonly toolId: ToolId
+  constructor(callId: string, toolId: ToolId, cause: unknown) {
     super(`Tool ${toolId} failed in call ${callId}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    this.callId = callId
+    this.toolId = toolId
   }
 }
 
+/** A call's result before images are stored: the images come back as bytes. */
+export interface RawCallOutcome {
+  readonly result: AgentToolResult
+  readonly images: readonly ToolImage[]
+}
+
 /**
- * Runs one admitted call: awaits its promise or drains its progress generator. A `ToolError`
- * becomes an error result; anything else throws {@link ToolRuntimeError}.
+ * Runs one call: awaits its promise or drains its progress generator. A `ToolError` becomes an
+ * error result (attached images discarded); anything else throws {@link ToolRuntimeError}.
  */
 export async function runCall(
-  call: AdmittedCall,
+  tool: CatalogTool,
   input: Record<string, unknown>,
   ctx: ToolCallContext,
   onProgress?: (event: ToolProgressEvent) => void,
-): Promise<AgentToolResult> {
-  const toolId = call.binding.toolId
+): Promise<RawCallOutcome> {
+  const { callId, toolId } = ctx
   let output: ToolOutput
   try {
-    const running = call.tool.call(input, ctx)
-    output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId: call.callId, toolId })) : await running
+    const running = tool.call(input, ctx)
+    output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId, toolId })) : await running
   } catch (error) {
-    if (error instanceof ToolError) return errorResult(call.callId, toolId, error.code, error.message)
-    throw new ToolRuntimeError(call.callId, toolId, error)
+    if (error instanceof ToolError) return { result: errorResult(callId, toolId, error.code, error.message), images: [] }
+    throw new ToolRuntimeError(callId, toolId, error)
   }
-  if (typeof output?.content !== 'string') throw new ToolRuntimeError(call.callId, toolId, new TypeError('the tool returned no text content'))
-  return {
-    callId: call.callId,
+  if (typeof output?.content !== 'string') throw new ToolRuntimeError(callId, toolId, new TypeError('the tool returned no text content'))
+  const result: AgentToolResult = {
+    callId,
     toolId,
     content: output.content,
     ...(output.structured !== undefined && { structured: output.structured }),
@@ -55,6 +61,7 @@ export async function runCall(
     resourceRefs: [],
     images: [],
   }
+  return { result, images: output.images ?? [] }
 }
 
 function isGenerator(value: unknown): value is AsyncGenerator<ToolProgress, ToolOutput, void> {

@@ -1,7 +1,7 @@
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
 import { isScope, type Scope } from '../catalog/scope.js'
 import type { JsonSchema } from '../snapshot/protocols/protocol.js'
-import type { ResourceClaim, ToolAnnotations } from '../tool/define-tool.js'
+import type { ResourceClaim, ToolAnnotations, ToolImage, ToolOutput } from '../tool/define-tool.js'
 import { ToolError } from '../tool/tool-error.js'
 import { formatToolId, type ToolId } from '../tool/tool-id.js'
 import { compileInputSchema, type JsonInputValidator } from './json-schema-validator.js'
@@ -19,6 +19,10 @@ export interface ExtensionToolSpec {
   readonly annotations?: ToolAnnotations
   /** Resources a call claims, for the scheduler. */
   readonly resources?: (args: Record<string, unknown>) => readonly ResourceClaim[]
+  /** The tool attaches images; it is offered only to invocations whose model reads images. */
+  readonly returnsImages?: boolean
+  /** Longest a call may run; default 60 s. */
+  readonly timeoutMs?: number
 }
 
 /** What an extension function receives besides its arguments. */
@@ -28,6 +32,8 @@ export interface ExtensionCallContext {
   readonly callId: string
   /** Where the call comes from. */
   readonly target: { readonly scope: Scope; readonly invocationId: string }
+  /** Attaches an image to the result (normalized and stored by the host). Discarded if the function throws. */
+  attachImage(bytes: Uint8Array, mimeType?: string): void
 }
 
 /**
@@ -46,6 +52,9 @@ export interface ExtensionToolInfo {
   readonly contexts: readonly Scope[]
   readonly enabled: boolean
 }
+
+/** Longest an extension call runs unless its spec says otherwise. */
+export const extensionTimeoutMs = 60_000
 
 interface Entry {
   readonly spec: ExtensionToolSpec
@@ -144,6 +153,9 @@ export class ExtensionRegistry {
       annotations: spec.annotations ?? {},
       scopes: spec.contexts,
       completion: false,
+      timeoutMs: spec.timeoutMs ?? extensionTimeoutMs,
+      pagesItself: false,
+      returnsImages: spec.returnsImages ?? false,
       renamedParameters: {},
       validate: async (input) => this.#lookUp(id).validate(input),
       resources: spec.resources,
@@ -151,17 +163,23 @@ export class ExtensionRegistry {
     }
   }
 
-  async #call(id: ToolId, args: Record<string, unknown>, ctx: ExtensionCallContext): Promise<{ content: string; structured?: Record<string, unknown> }> {
+  async #call(id: ToolId, args: Record<string, unknown>, base: Omit<ExtensionCallContext, 'attachImage'>): Promise<ToolOutput> {
     const entry = this.#lookUp(id)
+    const images: ToolImage[] = []
+    const attachImage = (bytes: Uint8Array, mimeType?: string) => {
+      if (!(bytes instanceof Uint8Array)) throw new TypeError('attachImage needs the image bytes as a Uint8Array or Buffer')
+      images.push(mimeType === undefined ? { bytes } : { bytes, mimeType })
+    }
     let value: unknown
     try {
-      value = await entry.fn(args, ctx)
+      value = await entry.fn(args, { ...base, attachImage })
     } catch (error) {
       if (error instanceof ToolError) throw error
       // Extension code is not ours: its failure is reported to the model, never crashes the host.
       throw new ToolError('extension.call_failed', `This tool failed: ${error instanceof Error ? error.message : String(error)}`)
     }
-    return toOutput(value)
+    const output = toOutput(value)
+    return images.length > 0 ? { ...output, images } : output
   }
 
   #lookUp(id: ToolId): Entry {

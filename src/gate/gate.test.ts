@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
 import { ToolRuntimeError } from '../execution/run-call.js'
 import { createToolHost, type InvocationOptions, type ToolHost } from '../host/create-tool-host.js'
 import { FatalToolHostError } from '../tool/tool-error.js'
 
+const dataDir = tempDir()
 let host: ToolHost
 beforeEach(async () => {
-  host = await createToolHost({ tools: testTools, dataDir: '/nonexistent-toolhost-data' })
+  host = await createToolHost({ tools: testTools, dataDir })
 })
 afterEach(() => host.close())
 
@@ -109,13 +111,19 @@ describe('steps 4 and 5: budgets', () => {
     expect(inv.snapshot.bindings.find((b) => b.alias === 'test_echo')?.maxCalls).toBe(1)
   })
 
-  it('reserves the call before checking arguments, and resumes from saved counts', async () => {
-    const inv = await invocation({ profile: { tools: { maxCallsPerRun: 5 } } })
+  it('reserves the call before checking arguments, and a resumed invocation keeps the counts', async () => {
+    const inv = await invocation({ profile: { tools: { maxCallsPerRun: 2 } } })
     await inv.executeTurn({ calls: [{ callId: 'a', name: 'test_echo', arguments: '{broken' }] })
     expect(inv.gateState).toEqual({ callsUsed: 1, callsPerTool: { 'builtin:test.echo': 1 } })
-    const resumed = await invocation({ profile: { tools: { maxCallsPerRun: 1 } }, gateState: inv.gateState })
-    const [result] = await resumed.executeTurn({ calls: [{ callId: 'b', name: 'test_echo', arguments: { text: 'x' } }] })
-    expect(result?.errorCode).toBe('agent.tool_budget_exhausted')
+    const resumed = await host.resumeInvocation(inv.id)
+    expect(resumed.snapshot).toEqual(inv.snapshot)
+    const results = await resumed.executeTurn({
+      calls: [
+        { callId: 'b', name: 'test_echo', arguments: { text: 'x' } },
+        { callId: 'c', name: 'test_echo', arguments: { text: 'y' } },
+      ],
+    })
+    expect(results.map((r) => r.errorCode)).toEqual([undefined, 'agent.tool_budget_exhausted'])
   })
 })
 
@@ -210,8 +218,9 @@ describe('step 7: completion tools last', () => {
 })
 
 describe('step 8 seam: permissions', () => {
-  it("honours the tool's own deny and refuses asks without an approver", async () => {
-    const inv = await invocation()
+  it("honours the tool's own deny and asks a person when it asks", async () => {
+    const asked: string[] = []
+    const inv = await invocation({ approver: async (request) => (asked.push(request.reason), { behavior: 'deny', message: 'not now' }) })
     const results = await inv.executeTurn({
       calls: [
         { callId: 'a', name: 'test_guarded', arguments: { word: 'secret' } },
@@ -220,14 +229,18 @@ describe('step 8 seam: permissions', () => {
       ],
     })
     expect(results[0]).toMatchObject({ errorCode: 'permission.denied', content: 'test_guarded was not run: Secrets are off limits.' })
-    expect(results[1]?.content).toContain('no approver is configured')
+    expect(asked).toEqual(['Unsure about this word.'])
+    expect(results[1]).toMatchObject({ errorCode: 'permission.denied', content: 'test_guarded was not run: a person denied it. Their message: not now' })
     expect(results[2]).toMatchObject({ isError: false, content: 'fine' })
   })
 
-  it('lets a permission step deny or replace the input', async () => {
-    const inv = await invocation({
-      authorize: async ({ input }) => (input.text === 'no' ? { behavior: 'deny', reason: 'Rule says no.', rule: 'x' } : { behavior: 'allow', input: { text: 'replaced' } }),
+  it('lets a pre-tool hook deny or replace the input', async () => {
+    const hooked = await createToolHost({
+      tools: testTools,
+      dataDir,
+      hooks: { preTool: [async ({ input }) => (input.text === 'no' ? { decision: 'deny', reason: 'Rule says no.' } : { updatedInput: { text: 'replaced' } })] },
     })
+    const inv = await hooked.createInvocation({ scope: 'session', protocol: 'openai-chat' })
     const results = await inv.executeTurn({
       calls: [
         { callId: 'a', name: 'test_echo', arguments: { text: 'no' } },
@@ -235,6 +248,7 @@ describe('step 8 seam: permissions', () => {
       ],
     })
     expect(results.map((r) => r.content)).toEqual(['test_echo was not run: Rule says no.', 'replaced'])
+    await hooked.close()
   })
 })
 

@@ -4,21 +4,28 @@ import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import { buildCatalog, listCatalog, type Catalog, type CatalogEntry } from '../catalog/catalog.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { defaultProfile } from '../catalog/default-profile.js'
-import { findProfileFile, mergeProfile, ProfileError, type ProfileOverrides } from '../catalog/load-profile.js'
+import { findProfileFile, mergeProfile, ProfileError, readProfileFile, type ProfileOverrides } from '../catalog/load-profile.js'
 import type { Profile } from '../catalog/profile-schema.js'
+import type { ProfileSource } from '../catalog/profile-rules.js'
 import { isScope, type Scope } from '../catalog/scope.js'
 import type { ToolProgressEvent } from '../execution/run-call.js'
-import type { GateState } from '../gate/gate-state.js'
-import { toolOwnPermissionStep, type PermissionStep } from '../gate/permission-step.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
 import { ExtensionRegistry } from '../extensions/extension-registry.js'
+import { durableApprover, type Approver } from '../permissions/approvals/approval-request.js'
+import type { HookConfig } from '../permissions/hooks/hook-types.js'
+import { hooksFor as profileHooks } from './host-hooks.js'
 import { getProtocol } from '../snapshot/protocols/index.js'
 import { isProtocolName, type ProtocolName } from '../snapshot/protocols/protocol-name.js'
 import { buildSnapshot, type Snapshot } from '../snapshot/snapshot.js'
 import { builtinAlias } from '../snapshot/tool-alias.js'
+import { openStore, type Store } from '../store/store.js'
 import type { AnyToolDefinition } from '../tool/define-tool.js'
 import { builtinTools } from '../tools/index.js'
+import { HostApprovals } from './host-approvals.js'
+import { explainPermission, type PermissionExplanation } from './explain-permission.js'
 import { Invocation } from './invocation.js'
+import type { InvocationCheckpoint } from './invocation-checkpoint.js'
+import { emptyGateState } from '../gate/gate-state.js'
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -28,11 +35,25 @@ export interface ToolHostOptions {
   readonly workspaceDir?: string
   /** Your own in-process tools, offered like builtins (`builtin:<name>`). */
   readonly tools?: readonly AnyToolDefinition[]
+  /** In-process pre-tool and post-tool hooks, run before the profile's command hooks. */
+  readonly hooks?: HookConfig
+  /** Keep the store in memory (nothing survives the process; durable approvals cannot outlive it). */
+  readonly inMemoryStore?: boolean
+}
+
+/** What every invocation may be given, at creation or when resumed. */
+export interface InvocationRuntimeOptions {
+  /** The run's signal: aborting it cancels running calls. */
+  readonly signal?: AbortSignal
+  /** Receives progress reports of running calls. */
+  readonly onProgress?: (event: ToolProgressEvent) => void
+  /** Decides calls that need approval; by default requests wait durably in the store. */
+  readonly approver?: Approver
 }
 
 /** Options of {@link ToolHost.createInvocation}. */
-export interface InvocationOptions {
-  /** A profile id (`default` or one in `<dataDir>/profiles/`), or settings merged onto the default profile. */
+export interface InvocationOptions extends InvocationRuntimeOptions {
+  /** A profile id (`default` or one in `<dataDir>/profiles/`), a profile file path, or settings merged onto the default profile. */
   readonly profile?: string | Profile | ProfileOverrides
   readonly scope: Scope
   readonly protocol: ProtocolName
@@ -40,17 +61,11 @@ export interface InvocationOptions {
   readonly acceptsImages?: boolean
   /** Default tool choice of every turn; `auto` when omitted. */
   readonly toolChoice?: ToolChoice
-  /** The run's signal: aborting it cancels running calls. */
-  readonly signal?: AbortSignal
-  /** Receives progress reports of running calls. */
-  readonly onProgress?: (event: ToolProgressEvent) => void
-  /** The permission step of the gate; by default each tool's own `checkPermissions` decides. */
-  readonly authorize?: PermissionStep
-  /** Counts restored from a checkpoint. */
-  readonly gateState?: GateState
+  /** The run this invocation belongs to; a new run when omitted. */
+  readonly runId?: string
 }
 
-/** The runtime: the catalog, extension tools, and invocations over snapshots. */
+/** The runtime: the catalog, extension tools, invocations over snapshots, the store. */
 export interface ToolHost {
   readonly dataDir: string
   readonly workspaceDir: string
@@ -58,10 +73,23 @@ export interface ToolHost {
   catalog(options?: { readonly scope?: Scope }): CatalogEntry[]
   /** Tools registered by extensions at run time. */
   readonly extensions: ExtensionRegistry
-  /** Resolves a profile as {@link InvocationOptions.profile} does. */
-  resolveProfile(profile?: string | Profile | ProfileOverrides): Promise<Profile>
+  /** Durable approval requests: list, approve, deny. */
+  readonly approvals: HostApprovals
+  /** The store (opened on first use). */
+  store(): Store
+  /** Resolves a profile as {@link InvocationOptions.profile} does, with where it came from. */
+  resolveProfile(profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }>
+  /** The snapshot an invocation with these options would get, without creating one (nothing is stored). */
+  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages'>): Promise<{ snapshot: Snapshot; profile: Profile }>
   /** Freezes the catalog into a snapshot for one invocation and opens its gate. */
   createInvocation(options: InvocationOptions): Promise<Invocation>
+  /**
+   * Explains what a profile's rules and mode decide for a call of a tool (by id, alias or builtin name).
+   * @example await host.explainPermission('builtin:workspace.shell', { command: 'git push' })
+   */
+  explainPermission(tool: string, args: unknown, profile?: string | Profile | ProfileOverrides): Promise<PermissionExplanation>
+  /** Reopens a stored invocation with its frozen snapshot, gate counts, profile and any paused turn. */
+  resumeInvocation(invocationId: string, options?: InvocationRuntimeOptions): Promise<Invocation>
   close(): Promise<void>
 }
 
@@ -79,49 +107,83 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
   const workspaceDir = resolve(options.workspaceDir ?? process.cwd())
   const builtins = buildCatalog([{ tools: [...builtinTools, ...(options.tools ?? [])].map(builtinCatalogTool), diagnostics: [] }])
   const extensions = new ExtensionRegistry()
+  let store: Store | undefined
   let closed = false
 
+  const openedStore = (): Store => {
+    if (closed) throw new Error('This tool host is closed.')
+    store ??= openStore(dataDir, { inMemory: options.inMemoryStore === true })
+    return store
+  }
   const currentCatalog = (): Catalog => buildCatalog([builtins, extensions.catalogTools()])
   const resolveTool = (id: string): CatalogTool | undefined => (id.startsWith('builtin:') ? builtins.get(id) : currentCatalog().get(id))
   const aliasOf = (tool: CatalogTool) => (tool.source === 'builtin' ? builtinAlias(tool.nativeName) : tool.id)
 
-  const resolveProfile = async (profile?: string | Profile | ProfileOverrides): Promise<Profile> => {
-    if (profile === undefined || profile === 'default') return defaultProfile
+  const resolveProfile = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {
+    if (profile === undefined || profile === 'default') return { profile: defaultProfile, source: { kind: 'builtin' } }
     if (typeof profile === 'string') {
+      if (/[\\/]|\.(json|ya?ml)$/i.test(profile)) return { profile: await readProfileFile(profile), source: { kind: 'file', path: resolve(profile) } }
       const found = await findProfileFile(dataDir, profile)
       if (found === undefined) throw new ProfileError([`no profile "${profile}" in ${join(dataDir, 'profiles')} (looked for .json, .yaml, .yml)`])
-      return found
+      return { profile: found.profile, source: { kind: 'file', path: found.path } }
     }
-    return mergeProfile(defaultProfile, profile)
+    return { profile: mergeProfile(defaultProfile, profile), source: { kind: 'object' } }
   }
 
-  return {
+  const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages'>, profile: Profile): Snapshot => {
+    if (closed) throw new Error('This tool host is closed.')
+    if (!isScope(request.scope)) throw new TypeError(`scope must be chat or session, not ${JSON.stringify(request.scope)}`)
+    if (!isProtocolName(request.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(request.protocol)}`)
+    return buildSnapshot({ catalog: currentCatalog(), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false })
+  }
+  const hooksFor = (profile: Profile): HookConfig => profileHooks(options.hooks, profile)
+
+  const host: ToolHost = {
     dataDir,
     workspaceDir,
     extensions,
+    approvals: new HostApprovals(openedStore, (id, runtime) => host.resumeInvocation(id, runtime)),
+    store: openedStore,
     catalog: ({ scope = 'session' } = {}) => listCatalog(currentCatalog(), scope, aliasOf),
     resolveProfile,
+    async snapshot(request) {
+      const { profile } = await resolveProfile(request.profile)
+      return { snapshot: freeze(request, profile), profile }
+    },
     async createInvocation(invocation) {
-      if (closed) throw new Error('This tool host is closed.')
-      if (!isScope(invocation.scope)) throw new TypeError(`scope must be chat or session, not ${JSON.stringify(invocation.scope)}`)
-      if (!isProtocolName(invocation.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(invocation.protocol)}`)
-      const profile = await resolveProfile(invocation.profile)
-      const snapshot: Snapshot = buildSnapshot({ catalog: currentCatalog(), profile, scope: invocation.scope, protocol: getProtocol(invocation.protocol) })
-      return new Invocation({
-        id: `inv_${randomUUID()}`,
-        profile,
-        snapshot,
-        acceptsImages: invocation.acceptsImages ?? false,
-        toolChoice: invocation.toolChoice ?? 'auto',
-        resolveTool,
-        authorize: invocation.authorize ?? toolOwnPermissionStep,
-        signal: invocation.signal,
-        onProgress: invocation.onProgress,
-        gateState: invocation.gateState,
-      })
+      const db = openedStore()
+      const { profile, source } = await resolveProfile(invocation.profile)
+      const acceptsImages = invocation.acceptsImages ?? false
+      const snapshot = freeze(invocation, profile)
+      const runId = invocation.runId ?? db.createRun({ scope: invocation.scope, profileId: profile.id }).id
+      if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
+      const id = `inv_${randomUUID().replace(/-/g, '')}`
+      db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
+      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages }
+      db.saveCheckpoint(id, checkpoint)
+      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress })
+    },
+    async explainPermission(name, args, profileRef) {
+      const { profile } = await resolveProfile(profileRef)
+      const tool = resolveTool(name) ?? resolveTool(`builtin:${name}`) ?? currentCatalog().tools.find((t) => aliasOf(t) === name)
+      if (tool === undefined) throw new TypeError(`No tool "${name}" in the catalog; see "toolhost tools list".`)
+      return explainPermission(tool, args, profile)
+    },
+    async resumeInvocation(invocationId, runtime = {}) {
+      const db = openedStore()
+      const record = db.getInvocation(invocationId)
+      if (record === undefined) throw new Error(`No invocation ${invocationId} in the store.`)
+      const saved = db.latestCheckpoint(invocationId)
+      if (saved === undefined) throw new Error(`Invocation ${invocationId} has no checkpoint to resume from.`)
+      const checkpoint = saved.data as InvocationCheckpoint
+      const snapshot = record.snapshot as Snapshot
+      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress })
     },
     async close() {
       closed = true
+      store?.close()
+      store = undefined
     },
   }
+  return host
 }

@@ -1,14 +1,21 @@
+import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../catalog/profile-schema.js'
-import { executeTurn } from '../execution/execute-turn.js'
+import { addAllowRule, persistAllowRule, type ProfileSource } from '../catalog/profile-rules.js'
+import { CallRecorder } from '../execution/call-recorder.js'
+import { continueTurn, executeTurn, TurnPausedError, type TurnOutcome } from '../execution/execute-turn.js'
 import type { ToolProgressEvent } from '../execution/run-call.js'
+import type { TurnContext } from '../execution/turn-context.js'
+import type { PendingTurn } from '../execution/turn-slots.js'
 import { Gate, type GateTurn } from '../gate/gate.js'
 import type { GateState } from '../gate/gate-state.js'
-import type { PermissionStep } from '../gate/permission-step.js'
-import type { Snapshot } from '../snapshot/snapshot.js'
-import type { AgentToolResult } from '../tool/agent-tool-result.js'
-import type { CatalogTool } from '../catalog/catalog-tool.js'
-import type { ToolId } from '../tool/tool-id.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
+import type { Approver } from '../permissions/approvals/approval-request.js'
+import type { HookConfig } from '../permissions/hooks/hook-types.js'
+import type { Snapshot } from '../snapshot/snapshot.js'
+import type { Store } from '../store/store.js'
+import type { AgentToolResult } from '../tool/agent-tool-result.js'
+import type { ToolId } from '../tool/tool-id.js'
+import type { InvocationCheckpoint } from './invocation-checkpoint.js'
 
 /** A turn handed to {@link Invocation.executeTurn}. */
 export interface Turn extends GateTurn {
@@ -21,19 +28,21 @@ export interface Turn extends GateTurn {
 /** What an invocation is made of; built by the host. */
 export interface InvocationParts {
   readonly id: string
-  readonly profile: Profile
+  readonly runId: string
   readonly snapshot: Snapshot
-  readonly acceptsImages: boolean
-  readonly toolChoice: ToolChoice
+  readonly store: Store
+  readonly checkpoint: InvocationCheckpoint
   readonly resolveTool: (id: ToolId) => CatalogTool | undefined
-  readonly authorize: PermissionStep
+  readonly approver: Approver
+  readonly hooks: HookConfig
   readonly signal?: AbortSignal
   readonly onProgress?: (event: ToolProgressEvent) => void
-  readonly gateState?: GateState
 }
 
 /**
- * One agent over one model: a frozen snapshot and one gate. Turns run through {@link executeTurn}.
+ * One agent over one model: a frozen snapshot and one gate. Turns run through
+ * {@link Invocation.executeTurn}; every call is recorded in the store and the invocation is
+ * checkpointed after each turn, so that it can be resumed in another process.
  *
  * @example
  * const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic' })
@@ -41,19 +50,37 @@ export interface InvocationParts {
  */
 export class Invocation {
   readonly id: string
-  readonly profile: Profile
+  readonly runId: string
   readonly snapshot: Snapshot
   readonly acceptsImages: boolean
   readonly #parts: InvocationParts
   readonly #gate: Gate
+  readonly #recorder: CallRecorder
+  #profile: Profile
+  readonly #profileSource: ProfileSource
+  readonly #toolChoice: ToolChoice
+  #round: number
+  #pendingTurn: PendingTurn | undefined
 
   constructor(parts: InvocationParts) {
+    const { checkpoint } = parts
     this.id = parts.id
-    this.profile = parts.profile
+    this.runId = parts.runId
     this.snapshot = parts.snapshot
-    this.acceptsImages = parts.acceptsImages
+    this.acceptsImages = checkpoint.acceptsImages
     this.#parts = parts
-    this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: parts.profile.tools.maxCallsPerRun, resolveTool: parts.resolveTool, state: parts.gateState })
+    this.#profile = checkpoint.profile
+    this.#profileSource = checkpoint.profileSource
+    this.#toolChoice = checkpoint.toolChoice
+    this.#round = checkpoint.round
+    this.#pendingTurn = checkpoint.pendingTurn
+    this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: parts.resolveTool, state: checkpoint.gateState })
+    this.#recorder = new CallRecorder(parts.store, parts.runId, parts.id)
+  }
+
+  /** The profile in force, including rules added by "allow always". */
+  get profile(): Profile {
+    return this.#profile
   }
 
   /** The gate's counts, for checkpoints and resume. */
@@ -61,24 +88,96 @@ export class Invocation {
     return this.#gate.state
   }
 
+  /** The number of turns executed so far. */
+  get round(): number {
+    return this.#round
+  }
+
+  /** Ids of the approvals the paused turn waits for; empty when no turn is paused. */
+  get pendingApprovals(): readonly string[] {
+    return this.#pendingTurn?.slots.flatMap((slot) => (slot.kind === 'pending' ? [slot.approvalId] : [])) ?? []
+  }
+
   /**
    * Executes a turn of tool calls and returns one result per call, in call order. Errors the model
    * can fix are results with `isError: true`.
+   * @throws TurnPausedError when calls wait for durable approvals; decide them, then {@link continueTurn}
    * @throws FatalToolHostError for a turn on another snapshot or a tool-choice violation
    * @throws ToolRuntimeError when a tool fails in a way the model cannot fix
    */
   async executeTurn(turn: Turn): Promise<AgentToolResult[]> {
-    const signals = [this.#parts.signal, turn.signal].filter((s): s is AbortSignal => s !== undefined)
-    return executeTurn(
-      { ...turn, toolChoice: turn.toolChoice ?? this.#parts.toolChoice },
-      {
-        snapshot: this.snapshot,
-        invocationId: this.id,
-        gate: this.#gate,
-        authorize: this.#parts.authorize,
-        signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
-        onProgress: this.#parts.onProgress,
+    if (this.#pendingTurn !== undefined) throw new Error(`A turn is waiting for approvals (${this.pendingApprovals.join(', ')}); decide them and call continueTurn().`)
+    this.#round += 1
+    const context = this.#context(turn.signal)
+    return this.#settle(() => executeTurn({ ...turn, toolChoice: turn.toolChoice ?? this.#toolChoice }, context))
+  }
+
+  /**
+   * Continues the turn paused on approvals, with the decisions made since (here or in another
+   * process), and returns the results of the whole turn in call order.
+   * @throws TurnPausedError while some approvals are still pending
+   */
+  async continueTurn(options: { readonly signal?: AbortSignal } = {}): Promise<AgentToolResult[]> {
+    const pending = this.#pendingTurn
+    if (pending === undefined) throw new Error('No turn is waiting for approvals.')
+    return this.#settle(() => continueTurn(pending, this.#context(options.signal), (id) => this.#parts.store.approvals.get(id)))
+  }
+
+  async #settle(run: () => Promise<TurnOutcome>): Promise<AgentToolResult[]> {
+    let outcome: TurnOutcome
+    try {
+      outcome = await run()
+    } catch (error) {
+      this.#pendingTurn = undefined
+      this.#checkpoint()
+      throw error
+    }
+    if ('paused' in outcome) {
+      this.#pendingTurn = outcome.paused
+      this.#checkpoint()
+      throw new TurnPausedError(this.id, this.pendingApprovals)
+    }
+    this.#pendingTurn = undefined
+    this.#checkpoint()
+    return outcome.results
+  }
+
+  #checkpoint(): void {
+    const checkpoint: InvocationCheckpoint = {
+      round: this.#round,
+      gateState: this.#gate.state,
+      profile: this.#profile,
+      profileSource: this.#profileSource,
+      toolChoice: this.#toolChoice,
+      acceptsImages: this.acceptsImages,
+      ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
+    }
+    this.#parts.store.saveCheckpoint(this.id, checkpoint)
+  }
+
+  #context(turnSignal: AbortSignal | undefined): TurnContext {
+    const signals = [this.#parts.signal, turnSignal].filter((s): s is AbortSignal => s !== undefined)
+    const { store } = this.#parts
+    return {
+      snapshot: this.snapshot,
+      runId: this.runId,
+      invocationId: this.id,
+      round: this.#round,
+      gate: this.#gate,
+      store,
+      recorder: this.#recorder,
+      runDir: store.runDir(this.runId),
+      hooks: this.#parts.hooks,
+      approver: this.#parts.approver,
+      signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
+      onProgress: this.#parts.onProgress,
+      resolveTool: this.#parts.resolveTool,
+      profile: () => this.#profile,
+      profileSource: this.#profileSource,
+      allowAlways: async (rule) => {
+        this.#profile = addAllowRule(this.#profile, rule)
+        if (this.#profileSource.kind === 'file') await persistAllowRule(this.#profileSource.path, rule)
       },
-    )
+    }
   }
 }

@@ -17,7 +17,7 @@ export interface ToolSelection {
  * Selects tools from a catalog by profile (`allow` order, `deny` wins) and scope. Tools sort by the
  * first allow pattern they match, then by id.
  */
-export function selectTools(catalog: Catalog, profile: Profile, scope: Scope): ToolSelection {
+export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, acceptsImages: boolean): ToolSelection {
   const { allow, deny } = profile.tools
   const ranked: { tool: CatalogTool; rank: number }[] = []
   const builtinAliases: string[] = []
@@ -29,6 +29,10 @@ export function selectTools(catalog: Catalog, profile: Profile, scope: Scope): T
     if (!tool.scopes.includes(scope)) {
       // Only worth saying when the profile names the tool itself; globs cover other scopes' tools by design.
       if (allow[rank] === tool.id) diagnostics.push({ toolId: tool.id, code: 'snapshot.scope_mismatch', message: `${tool.id} serves ${tool.scopes.join(', ')}, not ${scope}` })
+      continue
+    }
+    if (tool.returnsImages && !acceptsImages) {
+      diagnostics.push({ toolId: tool.id, code: 'extension.tool_needs_image_input', message: `${tool.id} returns images, and this model does not read them` })
       continue
     }
     ranked.push({ tool, rank })

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
 import { protocolNames } from './protocols/protocol-name.js'
 
+const dataDir = tempDir()
 let host: ToolHost
 beforeEach(async () => {
-  host = await createToolHost({ tools: testTools, dataDir: '/nonexistent-toolhost-data' })
+  host = await createToolHost({ tools: testTools, dataDir })
 })
 afterEach(() => host.close())
 
@@ -39,7 +41,7 @@ describe('snapshot', () => {
   })
 
   it('is frozen and keeps its tools when the catalog changes', async () => {
-    const id = host.extensions.register({ extensionId: 'n', name: 'look', description: 'Look.', contexts: ['session'], inputSchema: objectSchema }, () => 'seen')
+    const id = host.extensions.register({ extensionId: 'n', name: 'look', description: 'Look.', contexts: ['session'], inputSchema: objectSchema, annotations: { readOnly: true } }, () => 'seen')
     const inv = await host.createInvocation({ scope: 'session', protocol: 'openai-responses', profile: { tools: { allow: ['extension/*'] } } })
     expect(Object.isFrozen(inv.snapshot)).toBe(true)
     expect(Object.isFrozen(inv.snapshot.bindings[0]?.inputSchema)).toBe(true)
@@ -70,7 +72,7 @@ describe('snapshot', () => {
   })
 
   it.each(protocolNames)('matches the recorded default snapshot for %s', async (protocol) => {
-    const plain = await createToolHost({ dataDir: '/nonexistent-toolhost-data' })
+    const plain = await createToolHost({ dataDir })
     const { snapshot } = await plain.createInvocation({ scope: 'session', protocol })
     const { id: _id, ...stable } = snapshot
     await expect(JSON.stringify(stable, null, 2)).toMatchFileSnapshot(`./__snapshots__/default-session.${protocol}.json`)

@@ -49,14 +49,16 @@ export interface SnapshotRequest {
   readonly profile: Profile
   readonly scope: Scope
   readonly protocol: Protocol
+  /** Whether the model reads images; tools that return images are left out otherwise. */
+  readonly acceptsImages: boolean
 }
 
 /**
  * Freezes the catalog into a snapshot for one invocation: selection by profile and scope, aliases,
  * descriptions (with overrides) and schemas compiled for the protocol.
  */
-export function buildSnapshot({ catalog, profile, scope, protocol }: SnapshotRequest): Snapshot {
-  const selection = selectTools(catalog, profile, scope)
+export function buildSnapshot({ catalog, profile, scope, protocol, acceptsImages }: SnapshotRequest): Snapshot {
+  const selection = selectTools(catalog, profile, scope, acceptsImages)
   const allocation = allocateAliases(selection.tools, protocol, selection.builtinAliases)
   const diagnostics: CatalogDiagnostic[] = [...selection.diagnostics, ...allocation.diagnostics]
   const aliasOf = (id: ToolId) => allocation.aliases.get(id)

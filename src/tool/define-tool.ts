@@ -59,10 +59,18 @@ export interface ToolProgress {
   readonly total?: number
 }
 
+/** An image a tool returns; the host normalizes and stores it, results carry only its path. */
+export interface ToolImage {
+  readonly bytes: Uint8Array
+  /** The declared type; the real format is read from the bytes. */
+  readonly mimeType?: string
+}
+
 /** What a call returns: the model's text and optional structured data for records and UIs. */
 export interface ToolOutput {
   readonly content: string
   readonly structured?: Record<string, unknown>
+  readonly images?: readonly ToolImage[]
 }
 
 /** A call: a promise of the output, or an async generator yielding progress and returning the output. */
@@ -83,6 +91,10 @@ export interface ToolDefinition<Schema extends StandardSchemaWithJson = Standard
   readonly scopes?: readonly Scope[]
   /** Completion tools (finish, handoff, task return) must be the last call of their turn. */
   readonly completion?: boolean
+  /** Longest a call may run before it is stopped; default 10 minutes for builtins. */
+  readonly timeoutMs?: number
+  /** True for tools that page their own output (e.g. a file reader): long results are not externalized. */
+  readonly pagesItself?: boolean
   /** Former or common wrong parameter names mapped to the right ones, for "use X" hints. */
   readonly renamedParameters?: Readonly<Record<string, string>>
   /** Resources a call claims; when given, they decide concurrency. */

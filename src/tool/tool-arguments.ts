@@ -24,7 +24,7 @@ export const rawEchoLimit = 200
  * @example parseToolArguments('{"formula":"2d6"}') // { ok: true, value: { formula: '2d6' }, raw: '{"formula":"2d6"}' }
  */
 export function parseToolArguments(wire: unknown): ToolArguments {
-  const raw = rawText(wire)
+  const raw = rawArgumentText(wire)
   let value: unknown = wire
   if (typeof wire === 'string') {
     if (wire.trim() === '') return { ok: true, value: {}, raw }
@@ -40,7 +40,7 @@ export function parseToolArguments(wire: unknown): ToolArguments {
 }
 
 /** The raw text of a wire value, as stored and echoed. */
-function rawText(wire: unknown): string {
+export function rawArgumentText(wire: unknown): string {
   if (typeof wire === 'string') return wire
   if (wire === undefined) return ''
   try {

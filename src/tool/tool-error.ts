@@ -8,25 +8,23 @@ import type { FatalErrorCode } from './error-codes.js'
  */
 export class ToolError extends Error {
   override readonly name = 'ToolError'
-  constructor(
-    /** A dotted code such as `tool.invalid_arguments` or `dice.bad_formula`. */
-    readonly code: string,
-    message: string,
-    /** Details kept for records, never shown to the model. */
-    readonly details?: Record<string, unknown>,
-  ) {
+  /** A dotted code such as `tool.invalid_arguments` or `dice.bad_formula`. */
+  readonly code: string
+  /** Details kept for records, never shown to the model. */
+  readonly details?: Record<string, unknown>
+  constructor(code: string, message: string, details?: Record<string, unknown>) {
     super(message)
+    this.code = code
+    if (details !== undefined) this.details = details
   }
 }
 
 /** A failure that ends the run (for example a turn built on another snapshot). */
 export class FatalToolHostError extends Error {
   override readonly name = 'FatalToolHostError'
-  constructor(
-    readonly code: FatalErrorCode | (string & {}),
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly code: FatalErrorCode | (string & {})
+  constructor(code: FatalErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
     super(message, options)
+    this.code = code
   }
 }

@@ -7,8 +7,7 @@ import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotO
 export async function snapshotCommand(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, snapshotOptions)
   const protocol = protocolOption(values.protocol)
-  const profile = await profileOption(host, values.profile)
-  const { snapshot } = await host.createInvocation({ profile, scope: scopeOption(values.scope), protocol })
+  const { snapshot } = await host.snapshot({ profile: await profileOption(values.profile), scope: scopeOption(values.scope), protocol })
   if (values.json) {
     io.out(JSON.stringify(snapshot, null, 2))
     return exitCodes.ok

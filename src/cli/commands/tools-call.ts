@@ -1,26 +1,42 @@
+import { TurnPausedError } from '../../execution/execute-turn.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
+import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import type { CliIo } from '../cli-io.js'
 import { exitCodes, UsageError } from '../cli-io.js'
 import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
 
 /**
- * `toolhost tools call <toolId|alias> [ARGUMENTS]`: one call through the whole gate, as a model's
- * would go. ARGUMENTS is the raw wire text (JSON); `-` reads it from standard input.
+ * `toolhost tools call <toolId|alias|name> [ARGUMENTS]`: one call through the whole gate, as a
+ * model's would go. ARGUMENTS is the raw wire text (JSON); `-` reads it from standard input.
  */
 export async function toolsCall(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, snapshotOptions)
   const [target, rawArguments, ...extra] = positionals
-  if (target === undefined) throw new UsageError('tools call needs a tool: toolhost tools call <toolId|alias> [ARGUMENTS]')
+  if (target === undefined) throw new UsageError('tools call needs a tool: toolhost tools call <toolId|alias|name> [ARGUMENTS]')
   if (extra.length > 0) throw new UsageError(`tools call takes one ARGUMENTS value; quote the JSON (got ${extra.length + 1} values)`)
-  const scope = scopeOption(values.scope)
-  const profile = await profileOption(host, values.profile)
-  const invocation = await host.createInvocation({ profile, scope, protocol: protocolOption(values.protocol, 'openai-responses') })
+  const invocation = await host.createInvocation({
+    profile: await profileOption(values.profile),
+    scope: scopeOption(values.scope),
+    protocol: protocolOption(values.protocol, 'openai-responses'),
+    ...(io.approver !== undefined && { approver: io.approver }),
+  })
   // A stable id (or a builtin's native name) is called by its alias; anything else goes to the gate as a model's name would.
   const name = invocation.snapshot.bindings.find((b) => b.toolId === target || b.toolId === `builtin:${target}`)?.alias ?? target
   const wire = rawArguments === '-' ? await io.readStdin() : rawArguments
-  const [result] = await invocation.executeTurn({ calls: [{ callId: 'cli_1', name, arguments: wire }] })
+  try {
+    const [result] = await invocation.executeTurn({ calls: [{ callId: 'cli_1', name, arguments: wire }] })
+    return printResult(result, values.json, io)
+  } catch (error) {
+    if (!(error instanceof TurnPausedError)) throw error
+    for (const id of error.approvalIds) io.err(`waiting for approval ${id}: run "toolhost approvals approve ${id}" or "toolhost approvals deny ${id}"`)
+    return exitCodes.pending
+  }
+}
+
+/** Prints a result as the model sees it (or as JSON) and returns the exit code. */
+export function printResult(result: AgentToolResult | undefined, json: boolean | undefined, io: CliIo): number {
   if (result === undefined) throw new Error('the turn returned no result')
-  if (values.json) io.out(JSON.stringify(result, null, 2))
+  if (json === true) io.out(JSON.stringify(result, null, 2))
   else if (result.isError) io.err(`${result.errorCode ?? 'error'}: ${result.content}`)
   else io.out(result.content)
   return result.isError ? exitCodes.failed : exitCodes.ok

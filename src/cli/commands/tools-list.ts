@@ -8,9 +8,8 @@ import { formatTable } from '../format-table.js'
 export async function toolsList(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, snapshotOptions)
   const scope = scopeOption(values.scope)
-  const profile = await profileOption(host, values.profile)
-  const invocation = await host.createInvocation({ profile, scope, protocol: protocolOption(values.protocol, 'openai-responses') })
-  const { bindings, diagnostics } = invocation.snapshot
+  const { snapshot, profile } = await host.snapshot({ profile: await profileOption(values.profile), scope, protocol: protocolOption(values.protocol, 'openai-responses') })
+  const { bindings, diagnostics } = snapshot
   if (values.json) {
     const tools = bindings.map(({ toolId, alias, description, annotations, inputSchema }) => ({ id: toolId, alias, description, annotations, inputSchema }))
     io.out(JSON.stringify({ scope, profile: profile.id, tools, diagnostics }, null, 2))

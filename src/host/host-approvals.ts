@@ -1,0 +1,58 @@
+import type { ApprovalFilter, ApprovalRecord } from '../store/approvals.js'
+import type { Store } from '../store/store.js'
+import type { AgentToolResult } from '../tool/agent-tool-result.js'
+import type { InvocationRuntimeOptions } from './create-tool-host.js'
+import type { Invocation } from './invocation.js'
+
+/** A decision made on a durable approval, and the turn it let continue, if it could. */
+export interface ApprovalOutcome {
+  readonly approval: ApprovalRecord
+  /** The results of the whole turn, when this was its last pending approval and it was continued. */
+  readonly results?: AgentToolResult[]
+  /** Approvals of the same turn still waiting. */
+  readonly stillPending: readonly string[]
+}
+
+/**
+ * Durable approval requests of the host's store: list them, and approve or deny one — by any
+ * process, also after a restart. Deciding the last pending request of a turn continues that turn.
+ *
+ * @example
+ * for (const request of host.approvals.list({ status: 'pending' })) await host.approvals.approve(request.id)
+ */
+export class HostApprovals {
+  readonly #store: () => Store
+  readonly #resume: (invocationId: string, runtime?: InvocationRuntimeOptions) => Promise<Invocation>
+
+  constructor(store: () => Store, resume: (invocationId: string, runtime?: InvocationRuntimeOptions) => Promise<Invocation>) {
+    this.#store = store
+    this.#resume = resume
+  }
+
+  list(filter: ApprovalFilter = {}): ApprovalRecord[] {
+    return this.#store().approvals.list(filter)
+  }
+
+  get(id: string): ApprovalRecord | undefined {
+    return this.#store().approvals.get(id)
+  }
+
+  /** Allows a pending request once or always, then continues its turn if nothing else waits. */
+  async approve(id: string, options: { readonly scope?: 'once' | 'always'; readonly approver?: string; readonly continueTurn?: boolean; readonly runtime?: InvocationRuntimeOptions } = {}): Promise<ApprovalOutcome> {
+    const approval = this.#store().approvals.resolve(id, { behavior: 'allow', scope: options.scope ?? 'once', approver: options.approver ?? 'api' })
+    return this.#continue(approval, options.continueTurn ?? true, options.runtime)
+  }
+
+  /** Denies a pending request, with a message for the model, then continues its turn if nothing else waits. */
+  async deny(id: string, options: { readonly message?: string; readonly approver?: string; readonly continueTurn?: boolean; readonly runtime?: InvocationRuntimeOptions } = {}): Promise<ApprovalOutcome> {
+    const approval = this.#store().approvals.resolve(id, { behavior: 'deny', approver: options.approver ?? 'api', ...(options.message !== undefined && { message: options.message }) })
+    return this.#continue(approval, options.continueTurn ?? true, options.runtime)
+  }
+
+  async #continue(approval: ApprovalRecord, continueTurn: boolean, runtime?: InvocationRuntimeOptions): Promise<ApprovalOutcome> {
+    const invocation = await this.#resume(approval.invocationId, runtime)
+    const stillPending = invocation.pendingApprovals.filter((id) => this.#store().approvals.get(id)?.status === 'pending')
+    if (!continueTurn || stillPending.length > 0 || invocation.pendingApprovals.length === 0) return { approval, stillPending }
+    return { approval, results: await invocation.continueTurn(), stillPending }
+  }
+}

@@ -1,0 +1,21 @@
+import type { Profile } from '../catalog/profile-schema.js'
+import type { ProfileSource } from '../catalog/profile-rules.js'
+import type { PendingTurn } from '../execution/turn-slots.js'
+import type { GateState } from '../gate/gate-state.js'
+import type { ToolChoice } from '../gate/tool-choice.js'
+
+/**
+ * What an invocation checkpoints after it starts and after every turn: enough for another process
+ * to resume it with the same snapshot (stored with the invocation), gate counts and profile.
+ */
+export interface InvocationCheckpoint {
+  readonly round: number
+  readonly gateState: GateState
+  /** The profile as it stands, with rules "allow always" added. */
+  readonly profile: Profile
+  readonly profileSource: ProfileSource
+  readonly toolChoice: ToolChoice
+  readonly acceptsImages: boolean
+  /** A turn paused on durable approvals. */
+  readonly pendingTurn?: PendingTurn
+}

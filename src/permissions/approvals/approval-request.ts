@@ -1,0 +1,34 @@
+import type { ToolId } from '../../tool/tool-id.js'
+
+/** What a person is asked to approve: the exact call, why it needs approval, and the rule. */
+export interface ApprovalRequest {
+  /** Unguessable id of the request (`apr_…`). */
+  readonly id: string
+  readonly runId: string
+  readonly invocationId: string
+  readonly callId: string
+  readonly toolId: ToolId
+  readonly alias: string
+  readonly input: Record<string, unknown>
+  /** The input as shown to the person: pretty JSON with control and bidi characters made visible. */
+  readonly inputText: string
+  readonly reason: string
+  /** The rule that asked, when one did. */
+  readonly rule?: string
+  /** The rule "allow always" would add, e.g. `builtin:workspace.shell(git push)`. */
+  readonly alwaysRule: string
+}
+
+/** A person's answer. `always` also adds {@link ApprovalRequest.alwaysRule} to the profile. */
+export type ApprovalDecision =
+  | { readonly behavior: 'allow'; readonly scope: 'once' | 'always'; readonly approver?: string }
+  | { readonly behavior: 'deny'; readonly message?: string; readonly approver?: string }
+
+/**
+ * Decides approval requests. Return a decision, or `'pending'` to leave the request durable in the
+ * store: the invocation pauses until a later process decides it.
+ */
+export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision | 'pending'>
+
+/** The approver that leaves every request pending in the store. */
+export const durableApprover: Approver = async () => 'pending'

@@ -1,0 +1,61 @@
+import type { CatalogTool } from '../catalog/catalog-tool.js'
+import type { Profile } from '../catalog/profile-schema.js'
+import type { ToolCallContext } from '../tool/define-tool.js'
+import { combineWithRule } from './hooks/combine-with-rule.js'
+import type { HookConfig } from './hooks/hook-types.js'
+import { runPreToolHooks } from './hooks/run-pre-tool-hooks.js'
+import { evaluatePermission } from './rules/evaluate-permission.js'
+
+/** The permission decision for one call before any person is asked. */
+export type CallDecision =
+  | { readonly behavior: 'allow'; readonly input: Record<string, unknown>; readonly reason: string; readonly rule?: string; readonly decidedBy: string }
+  | { readonly behavior: 'deny'; readonly reason: string; readonly rule?: string; readonly decidedBy: string }
+  | { readonly behavior: 'ask'; readonly input: Record<string, unknown>; readonly reason: string; readonly rule?: string; readonly decidedBy: string }
+
+/** What deciding a call needs. */
+export interface DecideCallRequest {
+  readonly tool: CatalogTool
+  readonly alias: string
+  readonly input: Record<string, unknown>
+  readonly profile: Profile
+  readonly hooks: HookConfig
+  readonly runId: string
+  readonly ctx: ToolCallContext
+}
+
+/**
+ * DESIGN §6 step 8 up to approval: the profile's rules, then the tool's own check, then pre-tool
+ * hooks. Each step may only make the decision stricter, except that a hook may replace the input;
+ * a hook's allow never lifts a deny or ask.
+ */
+export async function decideCall({ tool, alias, input, profile, hooks, runId, ctx }: DecideCallRequest): Promise<CallDecision> {
+  const verdict = evaluatePermission(profile.permissions, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject: tool.permissionSubject?.(input) })
+  const ruleInfo = { ...(verdict.rule !== undefined && { rule: verdict.rule }) }
+  if (verdict.behavior === 'deny') return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
+
+  let behavior: 'allow' | 'ask' = verdict.behavior
+  let reason = verdict.reason
+  let decidedBy: string = verdict.decidedBy
+  let current = input
+  if (tool.checkPermissions !== undefined) {
+    const own = await tool.checkPermissions(current, ctx)
+    if (own.behavior === 'deny') return { behavior: 'deny', reason: own.reason, decidedBy: 'tool' }
+    if (own.behavior === 'ask') [behavior, reason, decidedBy] = ['ask', own.reason, 'tool']
+    else if (own.updatedInput !== undefined) current = own.updatedInput
+  }
+
+  const hook = await runPreToolHooks(hooks, { event: 'pre_tool', toolId: tool.id, alias, callId: ctx.callId, input: current, runId, invocationId: ctx.invocationId }, ctx.signal)
+  if (hook.updatedInput !== undefined) {
+    // A hook may rewrite the input, but the tool must still accept it.
+    const checked = await tool.validate(hook.updatedInput)
+    if (!checked.ok) return { behavior: 'deny', reason: `A pre-tool hook replaced the input with one the tool does not accept: ${checked.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, decidedBy: 'hook' }
+    current = checked.value
+  }
+  const combined = combineWithRule(behavior, hook)
+  if (combined !== behavior || (hook.decision !== 'none' && hook.decision !== 'allow')) {
+    reason = hook.reason ?? reason
+    decidedBy = 'hook'
+  }
+  if (combined === 'deny') return { behavior: 'deny', reason, decidedBy }
+  return { behavior: combined, input: current, reason, ...ruleInfo, decidedBy }
+}

@@ -1,0 +1,119 @@
+import { parse } from 'just-bash'
+import type { ShellPart } from './match-command.js'
+import type { MatchPurpose } from './permission-part.js'
+import { redirectWrites } from './shell-redirects.js'
+import { assignmentWord, expandWord, WILDCARD, type Segment, type ShellWord } from './shell-words.js'
+import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
+
+/**
+ * Command specifiers, the text inside `builtin:workspace.shell(…)`, matched word by word:
+ *
+ * - `git status` matches exactly `git status`: same words, nothing more.
+ * - A standalone `*` matches any number of words, none included: `git log *` matches `git log` and
+ *   `git log --oneline` but not `git logout`. `git log:*` is the same as `git log *`.
+ * - `*` inside a word matches any characters within that word: `npm run test*`, `--out=*`.
+ * - `*` alone matches any command.
+ * - Quotes work as in the shell: `'*'` is a literal star; `"a b"` is one word.
+ * - A specifier with an output redirection (`echo * > notes.txt`) is the only kind that allows a
+ *   command writing a file; see `shell-redirects.ts`.
+ */
+
+type WordPattern = { readonly kind: 'rest' } | { readonly kind: 'word'; readonly regex: RegExp }
+
+/** A compiled command specifier. */
+export interface CommandPattern {
+  /** The specifier is `*`: every command. */
+  readonly any: boolean
+  /** Assignments, command name and arguments. */
+  readonly words: readonly WordPattern[]
+  /** Output redirections, when the specifier has any. */
+  readonly writes: readonly WordPattern[]
+}
+
+const cache = new Map<string, CommandPattern | { readonly problem: string }>()
+
+/** Compiles a command specifier, or says why it is not one. */
+export function compileCommandSpecifier(specifier: string): CommandPattern | { readonly problem: string } {
+  let compiled = cache.get(specifier)
+  if (compiled === undefined) {
+    compiled = compile(specifier)
+    if (cache.size >= 1_000) cache.clear()
+    cache.set(specifier, compiled)
+  }
+  return compiled
+}
+
+function compile(specifier: string): CommandPattern | { readonly problem: string } {
+  const text = specifier.trim().replace(/:\*$/, ' *')
+  if (text === '*') return { any: true, words: [], writes: [] }
+  let statements
+  try {
+    statements = parse(text).statements
+  } catch (error) {
+    return { problem: `is not valid shell syntax (${error instanceof Error ? error.message : String(error)})` }
+  }
+  const command = statements.length === 1 ? statements[0]?.pipelines : undefined
+  const simple = command?.length === 1 && command[0]?.commands.length === 1 ? command[0].commands[0] : undefined
+  if (simple?.type !== 'SimpleCommand' || statements[0]?.background === true) {
+    return { problem: 'must be a single simple command; write one rule per command' }
+  }
+  const words = [...simple.assignments.map(assignmentWord), ...[simple.name, ...simple.args].flatMap((word) => (word === null ? [] : expandWord(word)))]
+  const writes = redirectWrites(simple.redirections).flatMap((write) => write.words)
+  return { any: false, words: words.map(wordPattern), writes: writes.map(wordPattern) }
+}
+
+function wordPattern(word: ShellWord): WordPattern {
+  if (word.pattern.length > 0 && word.pattern.every((segment) => segment === WILDCARD)) return { kind: 'rest' }
+  const body = word.pattern.map((segment: Segment) => (segment === WILDCARD ? '[\\s\\S]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')
+  return { kind: 'word', regex: new RegExp(`^${body}$`, 'u') }
+}
+
+/** True when the word patterns consume exactly `words`. */
+function matchWords(patterns: readonly WordPattern[], words: readonly string[]): boolean {
+  // reachable[j]: the patterns so far can consume exactly the first j words.
+  let reachable = words.map(() => false).concat(false)
+  reachable[0] = true
+  for (const pattern of patterns) {
+    const next = reachable.map(() => false)
+    let seen = false
+    for (let index = 0; index <= words.length; index += 1) {
+      if (pattern.kind === 'rest') {
+        seen ||= reachable[index] === true
+        next[index] = seen
+      } else if (reachable[index] === true && index < words.length && pattern.regex.test(words[index] ?? '')) {
+        next[index + 1] = true
+      }
+    }
+    reachable = next
+  }
+  return reachable[words.length] === true
+}
+
+/** Stands for the arguments `xargs` adds; only a wildcard matches it (a NUL never reaches here). */
+const UNKNOWN_ARGUMENTS = '\0arguments'
+
+/**
+ * True when `specifier` covers `part`. For `allow`, the command must match as it runs (wrappers
+ * peeled off) with its assignments (except harmless ones like `NODE_ENV`) and its writes. For
+ * `restrict`, any reading matches: with or without wrappers, assignments or a directory in the name,
+ * and with the name in lower case (case-insensitive file systems run `RM` as `rm`).
+ */
+export function commandSpecifierMatches(specifier: string, part: ShellPart, purpose: MatchPurpose): boolean {
+  const pattern = compileCommandSpecifier(specifier)
+  if ('problem' in pattern) return false
+  if (pattern.any) return true
+  const writes = part.writes.flatMap((write) => write.words.map((word) => word.text))
+  const full = (words: readonly string[]): boolean =>
+    pattern.writes.length === 0 ? matchWords(pattern.words, words) : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes])
+  if (purpose === 'restrict') return restrictForms(part).some(full)
+  if ((writes.length > 0) !== (pattern.writes.length > 0)) return false
+  const assignments = part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
+  const words = [...assignments, ...part.words]
+  return full(words) && (!part.openArgs || full([...words, UNKNOWN_ARGUMENTS]))
+}
+
+function restrictForms(part: ShellPart): (readonly string[])[] {
+  const [name = '', ...args] = part.words
+  const plainName = commandBasename(name).toLowerCase()
+  return [part.words, [plainName, ...args], [...part.assignments, ...part.words], part.outerWords, [...part.assignments, ...part.outerWords]]
+}

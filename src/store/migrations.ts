@@ -1,0 +1,136 @@
+/**
+ * The schema of `toolhost.db` as an ordered list of steps. This file has no imports so that a child
+ * process or a tool can apply it with nothing but `node:sqlite`.
+ *
+ * Rules: never edit a step that has shipped; add a new one with the next version. Each step runs in
+ * its own transaction together with its row in `schema_migrations`. All tables are STRICT so a
+ * column holds only its declared type.
+ */
+
+/** One schema step. */
+export interface Migration {
+  /** 1, 2, 3, … without gaps. */
+  readonly version: number
+  /** A short label stored beside the version; a different label for the same version is refused. */
+  readonly name: string
+  readonly sql: string
+}
+
+const eventTypeList = "'requested', 'decided', 'started', 'progress', 'completed', 'failed', 'stored', 'turn_started', 'turn_completed'"
+
+/** Every step, oldest first. */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'runs, invocations, events, checkpoints',
+    sql: `
+CREATE TABLE runs (
+  id TEXT PRIMARY KEY,
+  scope TEXT NOT NULL CHECK (scope IN ('chat', 'session')),
+  profile_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'paused', 'completed', 'failed', 'cancelled')),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX runs_by_status ON runs (status, created_at);
+CREATE INDEX runs_by_created ON runs (created_at);
+
+CREATE TABLE invocations (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL REFERENCES runs (id),
+  protocol TEXT NOT NULL,
+  snapshot TEXT NOT NULL CHECK (json_valid(snapshot)),
+  profile TEXT NOT NULL CHECK (json_valid(profile)),
+  created_at INTEGER NOT NULL,
+  -- the parent key of (invocation_id, run_id) references: a row cannot name another run's invocation
+  UNIQUE (id, run_id)
+) STRICT;
+CREATE INDEX invocations_by_run ON invocations (run_id, created_at);
+
+-- The audit log. seq is the rowid: assigned in commit order, never reused (rows are never deleted).
+CREATE TABLE events (
+  seq INTEGER PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  invocation_id TEXT NOT NULL,
+  call_id TEXT,
+  type TEXT NOT NULL CHECK (type IN (${eventTypeList})),
+  at INTEGER NOT NULL,
+  tool_id TEXT,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  FOREIGN KEY (invocation_id, run_id) REFERENCES invocations (id, run_id),
+  -- turn events belong to no call; every other event belongs to exactly one
+  CHECK ((call_id IS NULL) = (type IN ('turn_started', 'turn_completed')))
+) STRICT;
+CREATE INDEX events_by_run ON events (run_id, seq);
+CREATE INDEX events_by_invocation ON events (invocation_id, seq);
+CREATE INDEX events_by_call ON events (call_id, seq) WHERE call_id IS NOT NULL;
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+
+-- Every checkpoint is kept (seq 1, 2, …); the highest seq of an invocation is the one resume uses.
+CREATE TABLE checkpoints (
+  invocation_id TEXT NOT NULL REFERENCES invocations (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  event_seq INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  PRIMARY KEY (invocation_id, seq)
+) STRICT;
+`,
+  },
+  {
+    version: 2,
+    name: 'approvals',
+    sql: `
+CREATE TABLE approvals (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  invocation_id TEXT NOT NULL,
+  call_id TEXT NOT NULL,
+  tool_id TEXT NOT NULL,
+  alias TEXT NOT NULL,
+  input TEXT NOT NULL CHECK (json_valid(input)),
+  reason TEXT NOT NULL,
+  rule TEXT,
+  always_rule TEXT,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'allowed', 'denied', 'expired')),
+  decision TEXT CHECK (decision IN ('once', 'always')),
+  message TEXT,
+  approver TEXT,
+  created_at INTEGER NOT NULL,
+  decided_at INTEGER,
+  FOREIGN KEY (invocation_id, run_id) REFERENCES invocations (id, run_id),
+  -- one request per call, so a resumed run finds the request it made before the restart
+  UNIQUE (invocation_id, call_id),
+  CHECK ((status = 'pending') = (decided_at IS NULL)),
+  CHECK ((status = 'allowed') = (decision IS NOT NULL))
+) STRICT;
+CREATE INDEX approvals_by_status ON approvals (status, created_at);
+CREATE INDEX approvals_by_run ON approvals (run_id, created_at);
+`,
+  },
+  {
+    version: 3,
+    name: 'one-time codes',
+    sql: `
+-- Codes that approve a request over a chat channel. Only a salted SHA-256 of the code is stored.
+CREATE TABLE one_time_codes (
+  id INTEGER PRIMARY KEY,
+  approval_id TEXT NOT NULL REFERENCES approvals (id),
+  conversation_id TEXT NOT NULL,
+  salt BLOB NOT NULL,
+  hash BLOB NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('active', 'used', 'locked', 'replaced')),
+  failed_attempts INTEGER NOT NULL DEFAULT 0 CHECK (failed_attempts >= 0),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  ended_at INTEGER
+) STRICT;
+-- at most one code per request is not superseded
+CREATE UNIQUE INDEX one_time_codes_current ON one_time_codes (approval_id) WHERE status <> 'replaced';
+CREATE INDEX one_time_codes_by_conversation ON one_time_codes (conversation_id) WHERE status <> 'replaced';
+`,
+  },
+]

@@ -1,0 +1,34 @@
+/**
+ * The store's public surface; import from here. SQLite (`node:sqlite`, WAL) holding runs,
+ * invocations, the audit log, checkpoints, approval requests and one-time codes (DESIGN §15).
+ */
+export { openStore } from './open-store.js'
+export type { Store, StoreOptions } from './open-store.js'
+export { StoreError } from './store-error.js'
+export type { StoreErrorCode } from './store-error.js'
+export { runStatuses } from './runs.js'
+export type { InvocationRecord, NewInvocation, NewRun, RunRecord, RunStatus } from './runs.js'
+export { eventTypes, isEventType } from './event-types.js'
+export type {
+  CompletedData,
+  DecidedData,
+  EventDataByType,
+  EventType,
+  NewStoreEvent,
+  ProgressData,
+  RequestedData,
+  FailedData,
+  StartedData,
+  StoreEvent,
+  StoredData,
+  StoredResult,
+  TurnData,
+} from './event-types.js'
+export type { EventFilter, UnfinishedCall } from './event-log.js'
+export type { CheckpointRecord } from './checkpoints.js'
+export { approvalStatuses } from './approvals.js'
+export type { ApprovalFilter, ApprovalRecord, ApprovalResolution, ApprovalStatus, ApprovalStore, NewApproval } from './approvals.js'
+export { oneTimeCodeStatuses } from './one-time-codes.js'
+export type { NewOneTimeCode, OneTimeCodeRecord, OneTimeCodeStatus, OneTimeCodeTable } from './one-time-codes.js'
+export { migrations } from './migrations.js'
+export type { Migration } from './migrations.js'

@@ -1,0 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll } from 'vitest'
+
+/** A fresh temporary directory, removed when the test file ends. */
+export function tempDir(prefix = 'toolhost-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
