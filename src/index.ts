@@ -19,20 +19,26 @@
  * await host.close()
  */
 export { createToolHost } from './host/create-tool-host.js'
-export type { InvocationOptions, ToolHost, ToolHostOptions } from './host/create-tool-host.js'
+export type { InvocationOptions, InvocationRuntimeOptions, ToolHost, ToolHostOptions } from './host/create-tool-host.js'
 export { Invocation } from './host/invocation.js'
 export type { Turn } from './host/invocation.js'
+export { HostApprovals } from './host/host-approvals.js'
+export type { ApprovalOutcome } from './host/host-approvals.js'
+export type { PermissionExplanation } from './host/explain-permission.js'
+export { TurnPausedError } from './execution/execute-turn.js'
 
 export { defineTool } from './tool/define-tool.js'
 export type {
   AnyToolDefinition,
   DescriptionContext,
   PermissionCheck,
+  PermissionSubject,
   ResourceClaim,
   ToolAnnotations,
   ToolCallContext,
   ToolCallReturn,
   ToolDefinition,
+  ToolImage,
   ToolOutput,
   ToolProgress,
 } from './tool/define-tool.js'
@@ -68,6 +74,18 @@ export { builtinAlias, mcpAlias } from './snapshot/tool-alias.js'
 export type { RawToolCall } from './gate/gate.js'
 export type { GateState } from './gate/gate-state.js'
 export type { ToolChoice } from './gate/tool-choice.js'
-export type { PermissionDecision, PermissionStep } from './gate/permission-step.js'
+
+export { evaluatePermission } from './permissions/rules/evaluate-permission.js'
+export type { PermissionRequest, PermissionRules, PermissionVerdict } from './permissions/rules/evaluate-permission.js'
+export { durableApprover } from './permissions/approvals/approval-request.js'
+export type { ApprovalDecision, ApprovalRequest, Approver } from './permissions/approvals/approval-request.js'
+export { terminalApprover } from './permissions/approvals/terminal-approver.js'
+export { makeVisible } from './permissions/approvals/make-visible.js'
+export { issueCode, redeemCode, codeLifetimeMs, maxWrongTries } from './permissions/approvals/one-time-code.js'
+export type { IssuedCode, RedeemResult } from './permissions/approvals/one-time-code.js'
+export type { CommandHook, HookConfig, PostToolHookInput, PostToolHookOutcome, PreToolHookInput, PreToolHookOutcome } from './permissions/hooks/hook-types.js'
+
+export { openStore, StoreError } from './store/store.js'
+export type { ApprovalRecord, Store, StoreEvent, StoreOptions } from './store/store.js'
 export { ToolRuntimeError } from './execution/run-call.js'
 export type { ToolProgressEvent } from './execution/run-call.js'

@@ -62,7 +62,8 @@ function jobFor(slot: AllowedSlot, context: TurnContext): ScheduledJob<AgentTool
           context.onProgress?.(event)
         })
         const result = await finalizeResult(outcome, tool, slot.alias, slot.input, context)
-        context.recorder.completed(result, Math.round(performance.now() - started))
+        // A call stopped by its timeout or the run has its outcome recorded already (onTimeout, onCancel).
+        if (!signal.aborted) context.recorder.completed(result, Math.round(performance.now() - started))
         return result
       } catch (error) {
         context.recorder.failed(slot.callId, tool.id, error, Math.round(performance.now() - started))

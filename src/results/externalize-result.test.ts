@@ -64,8 +64,8 @@ describe('externalizeIfLong', () => {
     const path = 'tool-results/inv-1/round-003-call_74196fe72e4cdc13.txt'
     const preview = text.slice(0, PREVIEW_CHARS)
     expect(content).toBe(
-      `[Result too long to show in full: 57,003 characters, 3,001 lines. The complete text is saved in the file ${path}, ` +
-        'where lines over 3,000 characters are broken into several. Only its first 3,000 characters follow, so the text below is incomplete.]\n' +
+      `[Result too long to show: 57,003 characters, 3,001 lines. Full text in ${path} ` +
+        '(lines over 3,000 characters are split). Below is an incomplete preview: the first 3,000 characters.]\n' +
         `\n${preview}\n[… 54,003 more characters in ${path}]`,
     )
   })
@@ -75,21 +75,21 @@ describe('externalizeIfLong', () => {
     const all = await externalizeIfLong(request('z'.repeat(60_000), { aliases: { readFile: 'Read', searchFiles: 'Grep', shell: 'Bash' } }))
     const firstLine = all.content.split('\n', 1)[0]
     expect(firstLine).toBe(
-      `[Result too long to show in full: 60,000 characters, 20 lines. The complete text is saved in the file ${path}.txt, ` +
-        'where lines over 3,000 characters are broken into several. Only its first 3,000 characters follow, so the text below is incomplete. ' +
+      `[Result too long to show: 60,000 characters, 20 lines. Full text in ${path}.txt ` +
+        '(lines over 3,000 characters are split). Below is an incomplete preview: the first 3,000 characters. ' +
         'Read it with Read: offset is the first line to read (1-based), limit the number of lines. ' +
         `Search it with Grep, giving ${path}.txt as the path. ` +
         `With Bash you can also run grep -n, sed -n or head on it, or jq on ${path}.json, the raw result as JSON.]`,
     )
     const onlyRead = await externalizeIfLong(request('z'.repeat(60_000), { aliases: { readFile: 'workspace_read_file' } }))
     expect(onlyRead.content.split('\n', 1)[0]).toMatch(
-      /incomplete\. Read it with workspace_read_file: offset is the first line to read \(1-based\), limit the number of lines\.\]$/,
+      /characters\. Read it with workspace_read_file: offset is the first line to read \(1-based\), limit the number of lines\.\]$/,
     )
   })
 
   it('shows at most the limit as preview when the limit is below 3,000', async () => {
     const { content } = await externalizeIfLong(request('abcdefghij'.repeat(100), { limit: 500 }))
-    expect(content).toContain('Only its first 500 characters follow')
+    expect(content).toContain('an incomplete preview: the first 500 characters')
     expect(content).toContain(`\n\n${'abcdefghij'.repeat(50)}\n[… 500 more characters in `)
   })
 
@@ -97,7 +97,7 @@ describe('externalizeIfLong', () => {
     const text = 'a'.repeat(2999) + emoji.repeat(30_000)
     const { content } = await externalizeIfLong(request(text))
     expect(content).toContain(`\n\n${'a'.repeat(2999)}\n[… 60,000 more characters in `)
-    expect(content).toContain('Only its first 2,999 characters follow')
+    expect(content).toContain('an incomplete preview: the first 2,999 characters')
     expect(wellFormed(content)).toBe(true)
     const written = await readFile(join(dir.path, 'tool-results/inv-1/round-003-call_74196fe72e4cdc13.txt'), 'utf8')
     const lines = written.split('\n')
