@@ -34,6 +34,7 @@ describe('parseProfile', () => {
       },
       permissions: { mode: 'default', allow: [], ask: [], deny: [] },
       hooks: { preTool: [], postTool: [] },
+      network: { allowPrivateHosts: [], shellUrlPrefixes: [] },
     })
   })
 

@@ -45,6 +45,7 @@ export interface ProfileOverrides {
   readonly tools?: Readonly<Record<string, unknown>>
   readonly permissions?: Readonly<Record<string, unknown>>
   readonly hooks?: Readonly<Record<string, unknown>>
+  readonly network?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -59,6 +60,7 @@ export function mergeProfile(base: Profile, overrides: ProfileOverrides, source?
       tools: { ...base.tools, ...overrides.tools },
       permissions: { ...base.permissions, ...overrides.permissions },
       hooks: { ...base.hooks, ...overrides.hooks },
+      network: { ...base.network, ...overrides.network },
     },
     source,
   )

@@ -38,6 +38,13 @@ const toolsSettings = z.strictObject({
   maxConcurrency: count(100).default(10),
 })
 
+const networkSettings = z.strictObject({
+  /** Hosts, addresses or CIDR ranges web.fetch may reach although they are private, loopback or link-local. */
+  allowPrivateHosts: z.array(z.string().min(1)).default([]),
+  /** URL prefixes the sandboxed shell may reach (its network is off otherwise), e.g. `https://api.example.com/`. */
+  shellUrlPrefixes: z.array(z.url({ protocol: /^https?$/ })).default([]),
+})
+
 const commandHook = z.strictObject({
   /** The program to run (no shell); it reads the hook input as JSON on stdin. */
   command: z.string().min(1),
@@ -73,6 +80,7 @@ export const profileSchemaV1 = z.strictObject({
   permissions: permissionsSettings.prefault({}),
   /** Command hooks run before and after tool calls. */
   hooks: hooksSettings.prefault({}),
+  network: networkSettings.prefault({}),
 })
 
 /** A validated profile with every default filled in. */
@@ -88,6 +96,7 @@ export function profileKeysAt(path: string): readonly string[] {
   if (path === 'tools') return Object.keys(toolsSettings.shape)
   if (path === 'permissions') return Object.keys(permissionsSettings.shape)
   if (path === 'hooks') return Object.keys(hooksSettings.shape)
+  if (path === 'network') return Object.keys(networkSettings.shape)
   return []
 }
 

@@ -1,9 +1,22 @@
+import type { Profile } from '../catalog/profile-schema.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
 import type { ToolCallContext } from '../tool/define-tool.js'
 import type { ToolId } from '../tool/tool-id.js'
+import type { ReadState } from '../workspace/read-state.js'
+import type { Workspace } from '../workspace/workspace.js'
+
+/** What every call of an invocation shares. */
+export interface InvocationScope {
+  readonly snapshot: Snapshot
+  readonly invocationId: string
+  readonly workspace: Workspace
+  readonly readState: ReadState
+  profile(): Profile
+}
 
 /** Builds the context a call (and its permission check) receives, naming tools by snapshot alias. */
-export function callContext(snapshot: Snapshot, invocationId: string, callId: string, toolId: ToolId, signal: AbortSignal): ToolCallContext {
+export function callContext(scope: InvocationScope, callId: string, toolId: ToolId, signal: AbortSignal): ToolCallContext {
+  const { snapshot, invocationId, workspace, readState } = scope
   const aliasOf = (id: ToolId) => snapshot.bindings.find((binding) => binding.toolId === id)?.alias
   return {
     callId,
@@ -14,5 +27,8 @@ export function callContext(snapshot: Snapshot, invocationId: string, callId: st
     protocol: snapshot.protocol,
     alias: (id) => aliasOf(id) ?? id,
     has: (id) => aliasOf(id) !== undefined,
+    workspace,
+    readState,
+    profile: scope.profile(),
   }
 }

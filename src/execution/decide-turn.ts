@@ -27,7 +27,7 @@ export function deniedByPerson(callId: string, toolId: string, alias: string, me
  * order; calls that need a person go to the approver. Nothing runs yet. Returns a slot per call.
  */
 export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<TurnSlot[]> {
-  const { gate, recorder, snapshot, invocationId, runId, signal } = context
+  const { gate, recorder, invocationId, runId, signal } = context
   const slots: TurnSlot[] = []
   for (const [index, call] of turn.calls.entries()) {
     const verdict = await gate.admit(call, index, turn.calls)
@@ -40,7 +40,7 @@ export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<
     }
     const { admitted } = verdict
     const { alias } = admitted.binding
-    const ctx = callContext(snapshot, invocationId, call.callId, admitted.tool.id, signal)
+    const ctx = callContext(context, call.callId, admitted.tool.id, signal)
     const decision = await decideCall({ tool: admitted.tool, alias, input: admitted.input, profile: context.profile(), hooks: context.hooks, runId, ctx })
     if (decision.behavior === 'deny') {
       recorder.decided(call.callId, admitted.tool.id, decisionRecord(decision))

@@ -55,7 +55,7 @@ function jobFor(slot: AllowedSlot, context: TurnContext): ScheduledJob<AgentTool
     async run(signal) {
       const started = performance.now()
       context.recorder.started(slot.callId, tool.id, context.round)
-      const ctx = callContext(context.snapshot, context.invocationId, slot.callId, tool.id, signal)
+      const ctx = callContext(context, slot.callId, tool.id, signal)
       try {
         const outcome = await runCall(tool, slot.input, ctx, (event) => {
           context.recorder.progress(slot.callId, tool.id, event)

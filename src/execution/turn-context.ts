@@ -7,11 +7,12 @@ import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
 import type { Store } from '../store/store.js'
 import type { ToolId } from '../tool/tool-id.js'
+import type { InvocationScope } from './call-context.js'
 import type { CallRecorder } from './call-recorder.js'
 import type { ToolProgressEvent } from './run-call.js'
 
 /** Everything a turn needs from its invocation and host. */
-export interface TurnContext {
+export interface TurnContext extends InvocationScope {
   readonly snapshot: Snapshot
   readonly runId: string
   readonly invocationId: string

@@ -24,6 +24,7 @@ import { builtinTools } from '../tools/index.js'
 import { HostApprovals } from './host-approvals.js'
 import { explainPermission, type PermissionExplanation } from './explain-permission.js'
 import { Invocation } from './invocation.js'
+import { invocationWorkspace } from './invocation-workspace.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
 import { emptyGateState } from '../gate/gate-state.js'
 
@@ -39,6 +40,8 @@ export interface ToolHostOptions {
   readonly hooks?: HookConfig
   /** Keep the store in memory (nothing survives the process; durable approvals cannot outlive it). */
   readonly inMemoryStore?: boolean
+  /** Skill folders, mounted read-only at `skills/` in every workspace. */
+  readonly skillsDir?: string
 }
 
 /** What every invocation may be given, at creation or when resumed. */
@@ -136,6 +139,8 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     if (!isProtocolName(request.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(request.protocol)}`)
     return buildSnapshot({ catalog: currentCatalog(), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false })
   }
+  const workspaceFor = (scope: Scope, runId: string) =>
+    invocationWorkspace(scope, { projectDir: workspaceDir, runDir: openedStore().runDir(runId), ...(options.skillsDir !== undefined && { skillsDir: resolve(options.skillsDir) }) })
   const hooksFor = (profile: Profile): HookConfig => profileHooks(options.hooks, profile)
 
   const host: ToolHost = {
@@ -161,7 +166,8 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
       const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages }
       db.saveCheckpoint(id, checkpoint)
-      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress })
+      const workspace = workspaceFor(invocation.scope, runId)
+      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress })
     },
     async explainPermission(name, args, profileRef) {
       const { profile } = await resolveProfile(profileRef)
@@ -177,7 +183,8 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (saved === undefined) throw new Error(`Invocation ${invocationId} has no checkpoint to resume from.`)
       const checkpoint = saved.data as InvocationCheckpoint
       const snapshot = record.snapshot as Snapshot
-      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress })
+      const workspace = workspaceFor(snapshot.scope, record.runId)
+      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress })
     },
     async close() {
       closed = true

@@ -3,6 +3,7 @@ import type { ProfileSource } from '../catalog/profile-rules.js'
 import type { PendingTurn } from '../execution/turn-slots.js'
 import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
+import type { ReadRecord } from '../workspace/read-state.js'
 
 /**
  * What an invocation checkpoints after it starts and after every turn: enough for another process
@@ -16,6 +17,8 @@ export interface InvocationCheckpoint {
   readonly profileSource: ProfileSource
   readonly toolChoice: ToolChoice
   readonly acceptsImages: boolean
+  /** What the invocation has read (read-before-write survives a resume). */
+  readonly readState?: Record<string, ReadRecord>
   /** A turn paused on durable approvals. */
   readonly pendingTurn?: PendingTurn
 }

@@ -16,6 +16,8 @@ import type { Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ToolId } from '../tool/tool-id.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
+import { ReadState } from '../workspace/read-state.js'
+import type { Workspace } from '../workspace/workspace.js'
 
 /** A turn handed to {@link Invocation.executeTurn}. */
 export interface Turn extends GateTurn {
@@ -35,6 +37,8 @@ export interface InvocationParts {
   readonly resolveTool: (id: ToolId) => CatalogTool | undefined
   readonly approver: Approver
   readonly hooks: HookConfig
+  /** The invocation's file tree. */
+  readonly workspace: Workspace
   readonly signal?: AbortSignal
   readonly onProgress?: (event: ToolProgressEvent) => void
 }
@@ -61,6 +65,7 @@ export class Invocation {
   readonly #toolChoice: ToolChoice
   #round: number
   #pendingTurn: PendingTurn | undefined
+  readonly #readState: ReadState
 
   constructor(parts: InvocationParts) {
     const { checkpoint } = parts
@@ -74,6 +79,7 @@ export class Invocation {
     this.#toolChoice = checkpoint.toolChoice
     this.#round = checkpoint.round
     this.#pendingTurn = checkpoint.pendingTurn
+    this.#readState = ReadState.from(checkpoint.readState)
     this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: parts.resolveTool, state: checkpoint.gateState })
     this.#recorder = new CallRecorder(parts.store, parts.runId, parts.id)
   }
@@ -150,6 +156,7 @@ export class Invocation {
       profileSource: this.#profileSource,
       toolChoice: this.#toolChoice,
       acceptsImages: this.acceptsImages,
+      readState: this.#readState.toJSON(),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }
     this.#parts.store.saveCheckpoint(this.id, checkpoint)
@@ -168,6 +175,8 @@ export class Invocation {
       recorder: this.#recorder,
       runDir: store.runDir(this.runId),
       hooks: this.#parts.hooks,
+      workspace: this.#parts.workspace,
+      readState: this.#readState,
       approver: this.#parts.approver,
       signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
       onProgress: this.#parts.onProgress,

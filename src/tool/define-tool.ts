@@ -1,4 +1,7 @@
+import type { Profile } from '../catalog/profile-schema.js'
 import type { Scope } from '../catalog/scope.js'
+import type { ReadState } from '../workspace/read-state.js'
+import type { Workspace } from '../workspace/workspace.js'
 import type { ProtocolName } from '../snapshot/protocols/protocol-name.js'
 import type { InferOutput, StandardSchemaWithJson } from './standard-schema.js'
 import type { ToolId } from './tool-id.js'
@@ -50,6 +53,12 @@ export interface ToolCallContext extends DescriptionContext {
   readonly invocationId: string
   /** Aborted when the run is cancelled or the call times out. */
   readonly signal: AbortSignal
+  /** The file tree of the invocation. */
+  readonly workspace: Workspace
+  /** What this invocation has read, for read-before-write and stale-file checks. */
+  readonly readState: ReadState
+  /** The invocation's profile (network allowances and other settings tools consult). */
+  readonly profile: Profile
 }
 
 /** A progress report yielded by a tool whose `call` is an async generator. */

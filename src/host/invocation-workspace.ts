@@ -1,0 +1,19 @@
+import { join } from 'node:path'
+import type { Scope } from '../catalog/scope.js'
+import { createWorkspace } from '../workspace/create-workspace.js'
+import type { Mount } from '../workspace/mount.js'
+import type { Workspace } from '../workspace/workspace.js'
+
+/**
+ * The workspace of an invocation (DESIGN §10): in session scope the project directory read-write
+ * at the root; in chat scope the run's own `workspace/` directory. Both see the run's
+ * `tool-results/` read-only, and `skills/` read-only when there is a skills directory.
+ */
+export function invocationWorkspace(scope: Scope, dirs: { readonly projectDir: string; readonly runDir: string; readonly skillsDir?: string }): Workspace {
+  const mounts: Mount[] = [
+    { at: '', hostDir: scope === 'session' ? dirs.projectDir : join(dirs.runDir, 'workspace'), access: 'read-write' },
+    { at: 'tool-results', hostDir: join(dirs.runDir, 'tool-results'), access: 'read-only' },
+  ]
+  if (dirs.skillsDir !== undefined) mounts.push({ at: 'skills', hostDir: dirs.skillsDir, access: 'read-only' })
+  return createWorkspace(mounts)
+}

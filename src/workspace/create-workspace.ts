@@ -1,0 +1,185 @@
+import { constants } from 'node:fs'
+import { chmod, copyFile, lstat, mkdir, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { ToolError } from '../tool/tool-error.js'
+import { fillText, loadText } from '../text/model-text.js'
+import type { Mount } from './mount.js'
+import { mountFor, normalizeWorkspacePath, shownPath } from './normalize-path.js'
+import { sha256Hex } from './sha256.js'
+import { isInside, openInside, realTarget } from './verified-open.js'
+import type { Workspace } from './workspace.js'
+import type { ResolvedPath, WorkspaceEntry, WorkspaceStat } from './workspace-types.js'
+
+const texts = {
+  outside: loadText(import.meta.url, 'texts/path-outside.txt'),
+  readOnly: loadText(import.meta.url, 'texts/read-only.txt'),
+  notFound: loadText(import.meta.url, 'texts/not-found.txt'),
+  changed: loadText(import.meta.url, 'texts/file-changed.txt'),
+  isDirectory: loadText(import.meta.url, 'texts/is-directory.txt'),
+  permission: loadText(import.meta.url, 'texts/permission-denied.txt'),
+}
+
+const outside = (path: string) => new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
+const notFound = (path: string) => new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(path) }))
+
+/**
+ * A workspace over host directories. Reads are proven inside their mount from the open descriptor;
+ * writes go to a verified temporary file renamed into place.
+ *
+ * @example
+ * const ws = createWorkspace([{ at: '', hostDir: '/srv/project', access: 'read-write' }])
+ * await ws.writeFile('notes/todo.md', '- ship\n')
+ */
+export function createWorkspace(mounts: readonly Mount[]): Workspace {
+  if (!mounts.some((m) => m.at === '')) throw new TypeError('a workspace needs a mount at its root (at: "")')
+  const normalized = mounts.map((m) => ({ ...m, at: m.at.replace(/^\/+|\/+$/g, '') }))
+  const realRoots = new Map<Mount, Promise<string>>()
+  const realRoot = (mount: Mount) => {
+    let root = realRoots.get(mount)
+    if (root === undefined) {
+      root = mkdir(mount.hostDir, { recursive: true }).then(() => realpath(mount.hostDir))
+      realRoots.set(mount, root)
+    }
+    return root
+  }
+
+  const resolve = async (path: string, intent: 'read' | 'write'): Promise<ResolvedPath> => {
+    const clean = normalizeWorkspacePath(path, normalized)
+    const mount = mountFor(clean, normalized)
+    if (mount === undefined) throw outside(path)
+    if (intent === 'write' && (mount.access === 'read-only' || (clean === mount.at && mount.at !== ''))) {
+      throw new ToolError('workspace.read_only', fillText(texts.readOnly, { path: shownPath(clean), mount: mount.at || '.' }))
+    }
+    const inner = mount.at === '' ? clean : clean.slice(mount.at.length).replace(/^\//, '')
+    const hostPath = inner === '' ? mount.hostDir : join(mount.hostDir, ...inner.split('/'))
+    const root = await realRoot(mount)
+    if (!isInside(root, await realTarget(hostPath))) throw outside(path)
+    return { path: clean, mount, hostPath }
+  }
+
+  const readFile = async (path: string): Promise<Buffer> => {
+    const target = await resolve(path, 'read')
+    let handle
+    try {
+      handle = await openInside(target.hostPath, await realRoot(target.mount), constants.O_RDONLY)
+    } catch (error) {
+      throw fileError(error, target.path)
+    }
+    if (handle === undefined) throw outside(path)
+    try {
+      if ((await handle.stat()).isDirectory()) throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
+      return await handle.readFile()
+    } finally {
+      await handle.close()
+    }
+  }
+
+  const statOf = async (path: string): Promise<WorkspaceStat | undefined> => {
+    const target = await resolve(path, 'read')
+    try {
+      const info = await stat(target.hostPath)
+      return { path: target.path, kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size, mtimeMs: info.mtimeMs }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
+      throw fileError(error, target.path)
+    }
+  }
+
+  const writeFile = async (path: string, data: string | Uint8Array, options: { readonly expectedSha256?: string | null } = {}): Promise<void> => {
+    const target = await resolve(path, 'write')
+    const root = await realRoot(target.mount)
+    const existing = await lstat(target.hostPath).catch(() => undefined)
+    if (existing?.isDirectory() === true) throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
+    if (options.expectedSha256 !== undefined) {
+      const current = existing === undefined ? null : sha256Hex(await readFile(target.path))
+      if (current !== options.expectedSha256) throw new ToolError('workspace.file_changed', fillText(texts.changed, { path: shownPath(target.path) }))
+    }
+    const parent = dirname(target.hostPath)
+    await mkdir(parent, { recursive: true })
+    const temp = join(parent, `.${basename(target.hostPath)}.${randomBytes(6).toString('hex')}.tmp`)
+    const handle = await openInside(temp, root, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666)
+    if (handle === undefined) {
+      await unlink(temp).catch(() => undefined)
+      throw outside(path)
+    }
+    try {
+      await handle.writeFile(data)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    try {
+      if (existing?.isFile() === true) await chmod(temp, existing.mode & 0o7777)
+      await rename(temp, target.hostPath)
+    } catch (error) {
+      await unlink(temp).catch(() => undefined)
+      throw fileError(error, target.path)
+    }
+  }
+
+  const list = async (path: string): Promise<WorkspaceEntry[]> => {
+    const target = await resolve(path, 'read')
+    let dirents
+    try {
+      dirents = await readdir(target.hostPath, { withFileTypes: true })
+    } catch (error) {
+      throw fileError(error, target.path)
+    }
+    const entries: WorkspaceEntry[] = []
+    for (const dirent of dirents) {
+      const entryPath = target.path === '' ? dirent.name : `${target.path}/${dirent.name}`
+      if (normalized.some((m) => m.at !== '' && m.at === entryPath && m !== target.mount)) continue
+      const info = await lstat(join(target.hostPath, dirent.name)).catch(() => undefined)
+      if (info === undefined) continue
+      const kind = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other'
+      entries.push({ path: entryPath, name: dirent.name, kind, size: info.size, mtimeMs: info.mtimeMs })
+    }
+    // Mount points below this directory appear in it, whether or not the host has such a folder.
+    for (const mount of normalized) {
+      if (mount.at === '' || dirname(`/${mount.at}`).slice(1) !== target.path) continue
+      const info = await stat(mount.hostDir).catch(() => undefined)
+      entries.push({ path: mount.at, name: basename(mount.at), kind: 'directory', size: 0, mtimeMs: info?.mtimeMs ?? 0 })
+    }
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  const remove = async (path: string): Promise<void> => {
+    const target = await resolve(path, 'write')
+    if (target.path === target.mount.at) throw outside(path)
+    try {
+      const info = await lstat(target.hostPath)
+      // Unlinking a symlink removes the link itself, never what it points to.
+      if (info.isDirectory()) await rmdir(target.hostPath)
+      else await unlink(target.hostPath)
+    } catch (error) {
+      throw fileError(error, target.path)
+    }
+  }
+
+  const move = async (from: string, to: string): Promise<void> => {
+    const source = await resolve(from, 'write')
+    const dest = await resolve(to, 'write')
+    if (source.path === source.mount.at) throw outside(from)
+    await mkdir(dirname(dest.hostPath), { recursive: true })
+    try {
+      await rename(source.hostPath, dest.hostPath)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw fileError(error, source.path)
+      await copyFile(source.hostPath, dest.hostPath)
+      await unlink(source.hostPath)
+    }
+  }
+
+  return { mounts: normalized, resolve, normalize: (path) => normalizeWorkspacePath(path, normalized), stat: statOf, readFile, list, writeFile, remove, move }
+}
+
+/** Turns a file-system error into the tool error the model can act on. */
+function fileError(error: unknown, path: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT' || code === 'ENOTDIR') return notFound(path)
+  if (code === 'EISDIR') return new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(path) }))
+  if (code === 'ELOOP') return outside(path)
+  if (code === 'EACCES' || code === 'EPERM') return new ToolError('workspace.permission_denied', fillText(texts.permission, { path: shownPath(path) }))
+  return error
+}

@@ -1,0 +1,28 @@
+import type { Mount } from './mount.js'
+import type { ResolvedPath, WorkspaceEntry, WorkspaceStat } from './workspace-types.js'
+
+/**
+ * The file tree tools see (DESIGN §10): a mount table of host directories, each read-write or
+ * read-only. Every operation takes a workspace path, refuses escapes (`..`, absolute host paths,
+ * NUL bytes, symlinks leading out — also when swapped in between check and use) with the
+ * recoverable `workspace.path_outside`, and writes to read-only mounts with `workspace.read_only`.
+ */
+export interface Workspace {
+  readonly mounts: readonly Mount[]
+  /** Resolves a workspace path for reading or writing; throws ToolError on escapes and read-only writes. */
+  resolve(path: string, intent: 'read' | 'write'): Promise<ResolvedPath>
+  /** Normalizes a workspace path without touching the disk (throws ToolError `workspace.path_outside`). */
+  normalize(path: string): string
+  stat(path: string): Promise<WorkspaceStat | undefined>
+  readFile(path: string): Promise<Buffer>
+  /** One directory's entries, sorted by name. */
+  list(path: string): Promise<WorkspaceEntry[]>
+  /**
+   * Writes a file atomically (temporary file + rename), creating parent directories. With
+   * `expectedSha256` it is a compare-and-swap: the current content must hash to it (`null`: the file
+   * must not exist), else ToolError `workspace.file_changed`.
+   */
+  writeFile(path: string, data: string | Uint8Array, options?: { readonly expectedSha256?: string | null }): Promise<void>
+  remove(path: string): Promise<void>
+  move(from: string, to: string): Promise<void>
+}
