@@ -5,6 +5,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
     testTimeout: 20_000,
-    globalSetup: ['test/global-setup.ts'],
   },
 })

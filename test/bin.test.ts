@@ -1,11 +1,16 @@
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-// The real binary, built by the global setup, as a person runs it.
-const bin = join(import.meta.dirname, '..', 'bin', 'toolhost.js')
+// The real binary, built here from the sources, as a person runs it.
+const root = join(import.meta.dirname, '..')
+const bin = join(root, 'bin', 'toolhost.js')
+beforeAll(() => {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, ['scripts/copy-texts.mjs'], { cwd: root, stdio: 'inherit' })
+}, 120_000)
 const cwd = mkdtempSync(join(tmpdir(), 'toolhost-bin-'))
 const toolhost = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', input: '' })
 

@@ -73,6 +73,7 @@ export const calculatorEvaluateTool = defineTool({
     return { content, structured: { expression: trimmed, result: reply.result, type: reply.type } }
   },
   renderToolUseMessage: ({ expression }) => `Calculate ${shorten(expression.trim().replace(/\s+/g, ' '), 80)}`,
+  renderToolResultMessage: (output) => `= ${shorten(String(output.structured?.result ?? ''), 80)}`,
 })
 
 /** Stops the calculator's engine process; the next call starts a new one. For shutdown and tests. */

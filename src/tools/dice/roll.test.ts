@@ -54,3 +54,10 @@ describe('dice.roll', () => {
     expect(diceRollTool.description).toContain('4d6kh3')
   })
 })
+
+describe('dice.roll rendering', () => {
+  it('summarizes the call and the result for people', () => {
+    expect(diceRollTool.renderToolUseMessage?.({ formula: ' 2d6+3 ' })).toBe('Roll 2d6+3')
+    expect(diceRollTool.renderToolResultMessage?.({ content: '', structured: { total: 9 } })).toBe('Total 9')
+  })
+})

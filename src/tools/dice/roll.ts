@@ -24,4 +24,5 @@ export const diceRollTool = defineTool({
     return { content: formatDiceRoll(roll), structured: roll }
   },
   renderToolUseMessage: ({ formula }) => `Roll ${formula.trim()}`,
+  renderToolResultMessage: (output) => `Total ${String(output.structured?.total ?? '?')}`,
 })
