@@ -14,11 +14,17 @@ export interface DecisionRecord {
 /**
  * Appends the audit events of one invocation's calls to the store: requested, decided, started,
  * progress, completed or failed, stored — and the start and end of each turn.
+ *
+ * Events are buffered and written in one transaction at the moments that matter: a call's
+ * `started` is durable before the call runs (with everything before it), and the rest is written
+ * with the invocation's checkpoint. A crash in between loses only outcomes, and a call without a
+ * recorded outcome is reported as unknown, never as not run.
  */
 export class CallRecorder {
   readonly #store: Store
   readonly #runId: string
   readonly #invocationId: string
+  #buffer: NewStoreEvent[] = []
 
   constructor(store: Store, runId: string, invocationId: string) {
     this.#store = store
@@ -28,7 +34,17 @@ export class CallRecorder {
 
   #append<T extends EventType>(type: T, callId: string | null, toolId: ToolId | null, data: EventDataByType[T]): void {
     // The union of event shapes cannot be narrowed through a generic; `type` and `data` agree by the signature.
-    this.#store.appendEvent({ type, runId: this.#runId, invocationId: this.#invocationId, callId, toolId, data } as NewStoreEvent)
+    this.#buffer.push({ type, runId: this.#runId, invocationId: this.#invocationId, callId, toolId, data } as NewStoreEvent)
+  }
+
+  /** Writes the buffered events, and whatever `alongside` writes, in one transaction. */
+  flush(alongside?: () => void): void {
+    const events = this.#buffer
+    this.#buffer = []
+    this.#store.transaction(() => {
+      for (const event of events) this.#store.appendEvent(event)
+      alongside?.()
+    })
   }
 
   turnStarted(round: number, calls: number): void {
@@ -47,8 +63,10 @@ export class CallRecorder {
     this.#append('decided', callId, toolId, decision)
   }
 
+  /** Durable when it returns: the call may run. */
   started(callId: string, toolId: ToolId, round: number): void {
     this.#append('started', callId, toolId, { round })
+    this.flush()
   }
 
   progress(callId: string, toolId: ToolId, progress: { readonly message: string; readonly progress?: number; readonly total?: number }): void {

@@ -159,7 +159,7 @@ export class Invocation {
       readState: this.#readState.toJSON(),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }
-    this.#parts.store.saveCheckpoint(this.id, checkpoint)
+    this.#recorder.flush(() => this.#parts.store.saveCheckpoint(this.id, checkpoint))
   }
 
   #context(turnSignal: AbortSignal | undefined): TurnContext {
