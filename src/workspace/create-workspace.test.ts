@@ -55,6 +55,9 @@ describe('createWorkspace', () => {
     expect(await code(ws.list('secret-dir'))).toBe('workspace.path_outside')
     expect(existsSync(join(secret, 'planted'))).toBe(false)
     expect((await ws.readFile('src-link/a.ts')).toString()).toContain('export')
+    symlinkSync(join(project, 'src', 'a.ts'), join(project, 'a-link'))
+    await ws.writeFile('a-link', 'through the link\n')
+    expect(readFileSync(join(project, 'src', 'a.ts'), 'utf8')).toBe('through the link\n')
   })
 
   it('proves from the open descriptor that a file is inside, so a swapped-in symlink fails', async () => {

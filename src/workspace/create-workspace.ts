@@ -89,15 +89,17 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
   const writeFile = async (path: string, data: string | Uint8Array, options: { readonly expectedSha256?: string | null } = {}): Promise<void> => {
     const target = await resolve(path, 'write')
     const root = await realRoot(target.mount)
-    const existing = await lstat(target.hostPath).catch(() => undefined)
+    // Writing through a symlink inside the mount changes the file it points to, not the link.
+    const hostPath = await realTarget(target.hostPath)
+    const existing = await lstat(hostPath).catch(() => undefined)
     if (existing?.isDirectory() === true) throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
     if (options.expectedSha256 !== undefined) {
       const current = existing === undefined ? null : sha256Hex(await readFile(target.path))
       if (current !== options.expectedSha256) throw new ToolError('workspace.file_changed', fillText(texts.changed, { path: shownPath(target.path) }))
     }
-    const parent = dirname(target.hostPath)
+    const parent = dirname(hostPath)
     await mkdir(parent, { recursive: true })
-    const temp = join(parent, `.${basename(target.hostPath)}.${randomBytes(6).toString('hex')}.tmp`)
+    const temp = join(parent, `.${basename(hostPath)}.${randomBytes(6).toString('hex')}.tmp`)
     const handle = await openInside(temp, root, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666)
     if (handle === undefined) {
       await unlink(temp).catch(() => undefined)
@@ -111,7 +113,7 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
     }
     try {
       if (existing?.isFile() === true) await chmod(temp, existing.mode & 0o7777)
-      await rename(temp, target.hostPath)
+      await rename(temp, hostPath)
     } catch (error) {
       await unlink(temp).catch(() => undefined)
       throw fileError(error, target.path)
