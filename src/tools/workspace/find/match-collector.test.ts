@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { compileMatcher } from './line-matcher.js'
+import { MatchCollector, type CollectOptions } from './match-collector.js'
+
+const options = (pattern: string, overrides: Partial<CollectOptions> = {}): CollectOptions => ({
+  matcher: compileMatcher(pattern, false),
+  mode: 'content',
+  before: 0,
+  after: 0,
+  keep: 100,
+  lineChars: 300,
+  deadline: Number.POSITIVE_INFINITY,
+  ...overrides,
+})
+
+describe('MatchCollector', () => {
+  it('carries line numbers and context across pieces', () => {
+    const collector = new MatchCollector(options('hit', { before: 2, after: 1 }))
+    collector.feed(Buffer.from('one\ntwo\n'), false)
+    collector.feed(Buffer.from('hit\nfour\n'), false)
+    collector.feed(Buffer.from('five\nhit'), true)
+    expect(collector.lines.map((line) => `${line.line}${line.isMatch ? ':' : '-'}${line.text}`)).toEqual(['1-one', '2-two', '3:hit', '4-four', '5-five', '6:hit'])
+    expect(collector.matches).toBe(2)
+  })
+
+  it('keeps only the first matches but counts them all', () => {
+    const collector = new MatchCollector(options('x', { keep: 2 }))
+    collector.feed(Buffer.from('x\nx\nx\nx\n'), true)
+    expect(collector.lines).toHaveLength(2)
+    expect(collector.matches).toBe(4)
+  })
+
+  it('stops at the first match in files mode', () => {
+    const collector = new MatchCollector(options('x', { mode: 'files_with_matches' }))
+    expect(collector.feed(Buffer.from('x\nx\n'), false)).toBe(false)
+    expect(collector.matches).toBe(1)
+  })
+
+  it('gives up on a file when a slow pattern runs out of time, between runs of lines', () => {
+    // Each line makes this pattern backtrack for a while and then fail.
+    const text = `${'a'.repeat(18)}b\n`.repeat(5_000)
+    const collector = new MatchCollector(options('(a|aa)+$', { deadline: performance.now() + 1 }))
+    const start = performance.now()
+    expect(collector.feed(Buffer.from(text), true)).toBe(false)
+    expect(collector.timedOut).toBe(true)
+    expect(performance.now() - start).toBeLessThan(600)
+  })
+})
