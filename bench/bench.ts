@@ -12,6 +12,8 @@ import { createToolHost } from '../src/host/create-tool-host.js'
 import { externalizeIfLong } from '../src/results/externalize-result.js'
 import { normalizeImage } from '../src/results/normalize-image.js'
 import { defineTool } from '../src/tool/define-tool.js'
+import { searchBench } from './search.bench.js'
+import { shellBench } from './shell.bench.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'toolhost-bench-'))
 const rows: string[][] = []
@@ -87,6 +89,9 @@ try {
   await wallTimes()
   await externalizing()
   await normalizing()
+  const row = (name: string, ours: number, referenceName: string, reference: number) => report(name, ours, referenceName, reference)
+  await searchBench(row, scratch)
+  await shellBench(row, scratch)
   const header = ['measure', 'toolhost', 'reference', 'reference time', 'ratio']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`

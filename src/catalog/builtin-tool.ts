@@ -27,6 +27,8 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     timeoutMs: definition.timeoutMs ?? builtinTimeoutMs,
     pagesItself: definition.pagesItself ?? false,
     returnsImages: false,
+    ...(definition.inlineCharLimit !== undefined && { inlineCharLimit: definition.inlineCharLimit }),
+    previewExternalized: definition.previewExternalized?.bind(definition),
     renamedParameters: definition.renamedParameters ?? {},
     validate: (input) => validateWithStandardSchema(definition.inputSchema, input),
     resources: definition.resources?.bind(definition),

@@ -40,6 +40,9 @@ export interface CatalogTool {
   readonly pagesItself: boolean
   /** Tools that return images are offered only to models that read them. */
   readonly returnsImages: boolean
+  /** Inline limit of this tool, when lower than the profile's. */
+  readonly inlineCharLimit?: number
+  previewExternalized?(text: string, path: string): string
   readonly renamedParameters: Readonly<Record<string, string>>
   validate(input: Record<string, unknown>): Promise<InputValidation>
   resources?(input: Record<string, unknown>): readonly ResourceClaim[]

@@ -37,7 +37,7 @@ describe('toolhost CLI', () => {
     const { out } = await run('tools', 'list', '--json', '--scope', 'chat')
     const listed = JSON.parse(out) as { scope: string; tools: { id: string; alias: string; inputSchema: { type: string } }[] }
     expect(listed.scope).toBe('chat')
-    expect(listed.tools.map((t) => t.alias)).toEqual(['calculator_evaluate', 'dice_roll'])
+    expect(listed.tools.map((t) => t.alias)).toEqual(expect.arrayContaining(['calculator_evaluate', 'dice_roll', 'workspace_read_file', 'web_fetch']))
     expect(listed.tools[0]?.inputSchema.type).toBe('object')
   })
 
@@ -97,7 +97,7 @@ describe('toolhost CLI', () => {
     expect(code).toBe(0)
     const snapshot = JSON.parse(out) as { protocol: string; bindings: { alias: string }[] }
     expect(snapshot.protocol).toBe('gemini')
-    expect(snapshot.bindings.map((b) => b.alias)).toEqual(['calculator_evaluate', 'dice_roll'])
+    expect(snapshot.bindings.map((b) => b.alias)).toEqual(expect.arrayContaining(['calculator_evaluate', 'dice_roll', 'workspace_apply_patch']))
     expect((await run('snapshot', '--protocol', 'anthropic')).out).toContain('dice_roll  (builtin:dice.roll)')
   })
 })

@@ -3,7 +3,7 @@ import type { GateTurn } from '../gate/gate.js'
 import { alwaysRule } from '../permissions/approvals/always-rule.js'
 import type { ApprovalRequest } from '../permissions/approvals/approval-request.js'
 import { makeVisible } from '../permissions/approvals/make-visible.js'
-import { decideCall, type CallDecision } from '../permissions/decide-call.js'
+import { decideCall, workspaceSubject, type CallDecision } from '../permissions/decide-call.js'
 import type { DecisionRecord } from './call-recorder.js'
 import { errorResult } from '../tool/agent-tool-result.js'
 import { rawArgumentText } from '../tool/tool-arguments.js'
@@ -65,7 +65,7 @@ export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<
       inputText: makeVisible(JSON.stringify(decision.input, null, 2)),
       reason: decision.reason,
       ...(decision.rule !== undefined && { rule: decision.rule }),
-      alwaysRule: alwaysRule(admitted.tool.id, admitted.tool.permissionSubject?.(decision.input)),
+      alwaysRule: alwaysRule(admitted.tool.id, workspaceSubject(admitted.tool.permissionSubject?.(decision.input), context.workspace)),
     }
     const answer = await context.approver(request, signal)
     if (answer === 'pending') {

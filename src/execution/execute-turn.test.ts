@@ -230,3 +230,32 @@ describe('model-ready results', () => {
     expect(result?.content).toMatch(/^two pictures\n\n\[?Image 2 could not be used/)
   })
 })
+
+describe('the sandboxed shell through a turn', () => {
+  it('runs allowed commands, and shows long output as head and tail with the full text in a file', async () => {
+    const project = tempDir()
+    host = await createToolHost({ dataDir, workspaceDir: project })
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { permissions: { allow: ['builtin:workspace.shell(echo *)', 'builtin:workspace.shell(echo * > greeting.txt)', 'builtin:workspace.shell(seq *)'], deny: ['builtin:workspace.shell(rm *)'] } },
+    })
+    const [echo, flood, removal] = await inv.executeTurn({
+      calls: [
+        { callId: 'a', name: 'workspace_shell', arguments: { command: 'echo hello > greeting.txt && echo done' } },
+        { callId: 'b', name: 'workspace_shell', arguments: { command: 'seq 1 20000' } },
+        { callId: 'c', name: 'workspace_shell', arguments: { command: 'rm -rf greeting.txt' } },
+      ],
+    })
+    expect(echo?.content).toBe('Exit code: 0\ndone\n')
+    expect(readFileSync(join(project, 'greeting.txt'), 'utf8')).toBe('hello\n')
+    expect(flood?.content.length).toBeLessThanOrEqual(30_000)
+    expect(flood?.content).toMatch(/^Exit code: 0\n1\n2\n/)
+    expect(flood?.content).toMatch(/20000\n?$/)
+    const ref = flood?.resourceRefs[0] ?? ''
+    expect(flood?.content).toContain(ref)
+    expect(readFileSync(join(host.store().runDir(inv.runId), ref), 'utf8')).toContain('\n19999\n20000')
+    expect(removal).toMatchObject({ isError: true, errorCode: 'permission.denied' })
+    expect(existsSync(join(project, 'greeting.txt'))).toBe(true)
+  })
+})

@@ -32,14 +32,15 @@ export async function finalizeResult(outcome: RawCallOutcome, tool: CatalogTool,
       ...where,
       text: content,
       raw: result.structured ?? { content },
-      limit: context.profile().tools.inlineCharLimit,
+      limit: Math.min(context.profile().tools.inlineCharLimit, tool.inlineCharLimit ?? Infinity),
       aliases: {
         readFile: aliasOf('builtin:workspace.read_file'),
         searchFiles: aliasOf('builtin:workspace.search_files'),
         shell: aliasOf('builtin:workspace.shell'),
       },
     })
-    content = externalized.content
+    const [path] = externalized.resourceRefs
+    content = externalized.externalized && path !== undefined && tool.previewExternalized !== undefined ? tool.previewExternalized(content, path) : externalized.content
     resourceRefs = [...resourceRefs, ...externalized.resourceRefs]
     stored.push(...externalized.resourceRefs)
   }

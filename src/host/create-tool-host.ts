@@ -173,7 +173,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       const { profile } = await resolveProfile(profileRef)
       const tool = resolveTool(name) ?? resolveTool(`builtin:${name}`) ?? currentCatalog().tools.find((t) => aliasOf(t) === name)
       if (tool === undefined) throw new TypeError(`No tool "${name}" in the catalog; see "toolhost tools list".`)
-      return explainPermission(tool, args, profile)
+      return explainPermission(tool, args, profile, invocationWorkspace('session', { projectDir: workspaceDir, runDir: join(dataDir, 'runs', 'explain') }))
     },
     async resumeInvocation(invocationId, runtime = {}) {
       const db = openedStore()

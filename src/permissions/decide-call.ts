@@ -1,6 +1,7 @@
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../catalog/profile-schema.js'
-import type { ToolCallContext } from '../tool/define-tool.js'
+import type { PermissionSubject, ToolCallContext } from '../tool/define-tool.js'
+import type { Workspace } from '../workspace/workspace.js'
 import { combineWithRule } from './hooks/combine-with-rule.js'
 import type { HookConfig } from './hooks/hook-types.js'
 import { runPreToolHooks } from './hooks/run-pre-tool-hooks.js'
@@ -29,7 +30,8 @@ export interface DecideCallRequest {
  * a hook's allow never lifts a deny or ask.
  */
 export async function decideCall({ tool, alias, input, profile, hooks, runId, ctx }: DecideCallRequest): Promise<CallDecision> {
-  const verdict = evaluatePermission(profile.permissions, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject: tool.permissionSubject?.(input) })
+  const subject = workspaceSubject(tool.permissionSubject?.(input), ctx.workspace)
+  const verdict = evaluatePermission(profile.permissions, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject })
   const ruleInfo = { ...(verdict.rule !== undefined && { rule: verdict.rule }) }
   if (verdict.behavior === 'deny') return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
 
@@ -58,4 +60,21 @@ export async function decideCall({ tool, alias, input, profile, hooks, runId, ct
   }
   if (combined === 'deny') return { behavior: 'deny', reason, decidedBy }
   return { behavior: combined, input: current, reason, ...ruleInfo, decidedBy }
+}
+
+/**
+ * Path subjects as the rules see them: workspace paths normalized the way the workspace reads them
+ * (`/src/a.ts` is `src/a.ts`). Paths the workspace refuses are passed on as given, for the rules to
+ * deny.
+ */
+export function workspaceSubject(subject: PermissionSubject | undefined, workspace: Workspace): PermissionSubject | undefined {
+  if (subject?.kind !== 'path') return subject
+  const paths = subject.paths.map((path) => {
+    try {
+      return workspace.normalize(path) || '.'
+    } catch {
+      return path
+    }
+  })
+  return { ...subject, paths }
 }

@@ -104,6 +104,13 @@ export interface ToolDefinition<Schema extends StandardSchemaWithJson = Standard
   readonly timeoutMs?: number
   /** True for tools that page their own output (e.g. a file reader): long results are not externalized. */
   readonly pagesItself?: boolean
+  /** Characters shown inline before the result is externalized, when lower than the profile's limit. */
+  readonly inlineCharLimit?: number
+  /**
+   * What the model sees of an externalized result instead of the standard preview (e.g. head and
+   * tail of command output); `path` is the workspace path of the full text.
+   */
+  previewExternalized?(text: string, path: string): string
   /** Former or common wrong parameter names mapped to the right ones, for "use X" hints. */
   readonly renamedParameters?: Readonly<Record<string, string>>
   /** Resources a call claims; when given, they decide concurrency. */
