@@ -1,5 +1,5 @@
 import { fillText } from '../../../text/model-text.js'
-import { formatBytes, formatCount } from './format.js'
+import { formatBytes, formatCount } from '../../../text/quantities.js'
 import { fileToolLimits } from './limits.js'
 
 /** The limits as the descriptions quote them. */

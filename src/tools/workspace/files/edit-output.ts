@@ -2,7 +2,7 @@ import type { ToolOutput } from '../../../tool/define-tool.js'
 import { fillText } from '../../../text/model-text.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 import type { EditedFile } from './edit-file.js'
-import { counted, formatBytes, formatCount } from './format.js'
+import { counted, formatBytes, formatCount } from '../../../text/quantities.js'
 import { fileTexts } from './texts.js'
 
 /**

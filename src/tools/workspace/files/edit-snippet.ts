@@ -1,6 +1,6 @@
 import { fillText } from '../../../text/model-text.js'
 import type { LineRange, ReplacedLines } from './apply-edit.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../../../text/quantities.js'
 import { fileToolLimits } from './limits.js'
 import { cutLine, numberLine } from './numbered-lines.js'
 import { fileTexts } from './texts.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { testCallContext } from '../../../../test/call-context.js'
 import { fileToolsSetup } from './__fixtures__/file-tools-setup.js'
-import { formatBytes } from './format.js'
+import { formatBytes } from '../../../text/quantities.js'
 import { fileTools } from './index.js'
 
 describe('fileTools', () => {

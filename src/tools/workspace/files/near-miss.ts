@@ -1,5 +1,5 @@
 import { fillText } from '../../../text/model-text.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../../../text/quantities.js'
 import { cutLine, numberLine, splitLines } from './numbered-lines.js'
 import { bigramSimilarity } from './similarity.js'
 import { fileTexts } from './texts.js'

@@ -1,5 +1,5 @@
 import { fillText } from '../../../text/model-text.js'
-import { formatCount } from './format.js'
+import { formatCount } from '../../../text/quantities.js'
 import { fileToolLimits } from './limits.js'
 import { fileTexts } from './texts.js'
 

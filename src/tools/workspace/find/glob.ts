@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineTool } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { globFiles } from './glob-files.js'
-import { counted } from './counted.js'
+import { counted } from '../../../text/quantities.js'
 
 const texts = {
   description: loadText(import.meta.url, 'glob.description.md'),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
-import { counted, formatSize } from './counted.js'
+import { counted, formatSizeShort } from '../../../text/quantities.js'
 import { listTree, type FileTree, type TreeNode } from './list-tree.js'
 
 const texts = {
@@ -69,6 +69,6 @@ export function renderTree(tree: FileTree): string {
 
 function nodeLabel(node: TreeNode): string {
   const { entry } = node
-  if (entry.kind === 'file') return `${entry.name} (${formatSize(node.size ?? 0)})`
+  if (entry.kind === 'file') return `${entry.name} (${formatSizeShort(node.size ?? 0)})`
   return entry.isMount && entry.mount.access === 'read-only' ? `${entry.name}/ (read-only)` : `${entry.name}/`
 }

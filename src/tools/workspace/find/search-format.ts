@@ -1,5 +1,5 @@
 import { fillText, loadText } from '../../../text/model-text.js'
-import { counted } from './counted.js'
+import { counted } from '../../../text/quantities.js'
 import type { FoundLine } from './match-collector.js'
 import { searchLimits, type SearchOutcome, type SearchRequest } from './search-run.js'
 
