@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultProfile } from '../src/catalog/default-profile.js'
+import { openStore } from '../src/store/store.js'
 import type { ToolCallContext } from '../src/tool/define-tool.js'
 import { createWorkspace } from '../src/workspace/create-workspace.js'
 import { ReadState } from '../src/workspace/read-state.js'
@@ -23,6 +24,8 @@ export function testCallContext(overrides: Partial<ToolCallContext> = {}): ToolC
     workspace: overrides.workspace ?? createWorkspace([{ at: '', hostDir: mkdtempSync(join(tmpdir(), 'toolhost-ws-')), access: 'read-write' }]),
     readState: new ReadState(),
     profile: defaultProfile,
+    memory: overrides.memory ?? openStore(tmpdir(), { inMemory: true }).memories('user:test'),
+    requestApproval: async () => false,
     ...overrides,
   }
 }

@@ -2,6 +2,7 @@ import type { Profile } from '../catalog/profile-schema.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
 import type { ToolCallContext } from '../tool/define-tool.js'
 import type { ToolId } from '../tool/tool-id.js'
+import type { OwnerMemory } from '../memory/memory-types.js'
 import type { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
 
@@ -11,7 +12,10 @@ export interface InvocationScope {
   readonly invocationId: string
   readonly workspace: Workspace
   readonly readState: ReadState
+  readonly memory: OwnerMemory
   profile(): Profile
+  /** Asks a person about something a running call wants to do; see ToolCallContext.requestApproval. */
+  requestApproval(call: { readonly callId: string; readonly toolId: ToolId }, request: { readonly reason: string; readonly detail: Record<string, unknown> }): Promise<boolean>
 }
 
 /** Builds the context a call (and its permission check) receives, naming tools by snapshot alias. */
@@ -30,5 +34,7 @@ export function callContext(scope: InvocationScope, callId: string, toolId: Tool
     workspace,
     readState,
     profile: scope.profile(),
+    memory: scope.memory,
+    requestApproval: (request) => scope.requestApproval({ callId, toolId }, request),
   }
 }

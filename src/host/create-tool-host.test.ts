@@ -108,3 +108,16 @@ describe('the README example', () => {
     await own.close()
   })
 })
+
+describe('memories across invocations', () => {
+  it('shares an owner’s memories between invocations and keeps owners apart', async () => {
+    const write = await host.createInvocation({ scope: 'chat', protocol: 'anthropic', owner: 'user:ada', approver: async () => ({ behavior: 'allow', scope: 'once' }) })
+    await write.executeTurn({ calls: [{ callId: 'w', name: 'memory_write', arguments: { text: 'Ada takes tea without sugar', tags: ['drinks'] } }] })
+    const same = await host.createInvocation({ scope: 'session', protocol: 'gemini', owner: 'user:ada' })
+    const [found] = await same.executeTurn({ calls: [{ callId: 's', name: 'memory_search', arguments: { query: 'tea' } }] })
+    expect(found?.content).toContain('Ada takes tea without sugar')
+    const other = await host.createInvocation({ scope: 'session', protocol: 'gemini', owner: 'user:bob' })
+    const [none] = await other.executeTurn({ calls: [{ callId: 's', name: 'memory_search', arguments: { query: 'tea' } }] })
+    expect(none?.content).toBe('No memory matches "tea".')
+  })
+})

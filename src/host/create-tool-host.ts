@@ -66,6 +66,8 @@ export interface InvocationOptions extends InvocationRuntimeOptions {
   readonly toolChoice?: ToolChoice
   /** The run this invocation belongs to; a new run when omitted. */
   readonly runId?: string
+  /** Whose memories the tools use: `user:<id>` or `conversation:<id>`; default `user:local`. */
+  readonly owner?: string
 }
 
 /** The runtime: the catalog, extension tools, invocations over snapshots, the store. */
@@ -164,7 +166,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
       const id = `inv_${randomUUID().replace(/-/g, '')}`
       db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
-      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages }
+      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local' }
       db.saveCheckpoint(id, checkpoint)
       const workspace = workspaceFor(invocation.scope, runId)
       return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress })

@@ -17,6 +17,8 @@ export interface InvocationCheckpoint {
   readonly profileSource: ProfileSource
   readonly toolChoice: ToolChoice
   readonly acceptsImages: boolean
+  /** Whose memories the invocation's tools use: `user:<id>` or `conversation:<id>`. */
+  readonly owner?: string
   /** What the invocation has read (read-before-write survives a resume). */
   readonly readState?: Record<string, ReadRecord>
   /** A turn paused on durable approvals. */

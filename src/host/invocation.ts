@@ -16,6 +16,8 @@ import type { Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ToolId } from '../tool/tool-id.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
+import { randomBytes } from 'node:crypto'
+import { makeVisible } from '../permissions/approvals/make-visible.js'
 import { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
 
@@ -66,6 +68,7 @@ export class Invocation {
   #round: number
   #pendingTurn: PendingTurn | undefined
   readonly #readState: ReadState
+  readonly #owner: string
 
   constructor(parts: InvocationParts) {
     const { checkpoint } = parts
@@ -80,6 +83,7 @@ export class Invocation {
     this.#round = checkpoint.round
     this.#pendingTurn = checkpoint.pendingTurn
     this.#readState = ReadState.from(checkpoint.readState)
+    this.#owner = checkpoint.owner ?? 'user:local'
     this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: parts.resolveTool, state: checkpoint.gateState })
     this.#recorder = new CallRecorder(parts.store, parts.runId, parts.id)
   }
@@ -156,10 +160,35 @@ export class Invocation {
       profileSource: this.#profileSource,
       toolChoice: this.#toolChoice,
       acceptsImages: this.acceptsImages,
+      owner: this.#owner,
       readState: this.#readState.toJSON(),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }
     this.#recorder.flush(() => this.#parts.store.saveCheckpoint(this.id, checkpoint))
+  }
+
+  /** A running call's question to the approver; durable answers cannot come in time, so they count as no. */
+  async #askMidCall(call: { callId: string; toolId: ToolId }, request: { readonly reason: string; readonly detail: Record<string, unknown> }, signals: AbortSignal[]): Promise<boolean> {
+    const alias = this.snapshot.bindings.find((b) => b.toolId === call.toolId)?.alias ?? call.toolId
+    const answer = await this.#parts.approver(
+      {
+        id: `apr_${randomBytes(16).toString('hex')}`,
+        runId: this.runId,
+        invocationId: this.id,
+        callId: call.callId,
+        toolId: call.toolId,
+        alias,
+        input: request.detail,
+        inputText: makeVisible(JSON.stringify(request.detail, null, 2)),
+        reason: request.reason,
+        alwaysRule: call.toolId,
+      },
+      signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
+    )
+    const allowed = answer !== 'pending' && answer.behavior === 'allow'
+    const approver = answer === 'pending' ? 'none (durable approval cannot be given during a call)' : (answer.approver ?? 'callback')
+    this.#recorder.decided(call.callId, call.toolId, { behavior: allowed ? 'allow' : 'deny', reason: request.reason, approver })
+    return allowed
   }
 
   #context(turnSignal: AbortSignal | undefined): TurnContext {
@@ -177,6 +206,8 @@ export class Invocation {
       hooks: this.#parts.hooks,
       workspace: this.#parts.workspace,
       readState: this.#readState,
+      memory: store.memories(this.#owner),
+      requestApproval: (call, request) => this.#askMidCall(call, request, signals),
       approver: this.#parts.approver,
       signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
       onProgress: this.#parts.onProgress,

@@ -6,7 +6,7 @@ import { StoreError } from './store-error.js'
  * Lowercase because run ids name directories, and case-insensitive file systems (macOS, Windows)
  * would merge two ids that differ only in case.
  */
-export function newId(prefix: 'run' | 'apr'): string {
+export function newId(prefix: 'run' | 'apr' | 'mem'): string {
   return `${prefix}_${randomBytes(10).toString('hex')}`
 }
 

@@ -133,4 +133,33 @@ CREATE UNIQUE INDEX one_time_codes_current ON one_time_codes (approval_id) WHERE
 CREATE INDEX one_time_codes_by_conversation ON one_time_codes (conversation_id) WHERE status <> 'replaced';
 `,
   },
+  {
+    version: 4,
+    name: 'memories',
+    sql: `
+-- Memories an owner (user:<id> or conversation:<id>) keeps across runs. Tags are a JSON array.
+CREATE TABLE memories (
+  id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  text TEXT NOT NULL,
+  tags TEXT NOT NULL CHECK (json_valid(tags) AND json_type(tags) = 'array'),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX memories_by_owner ON memories (owner, updated_at);
+
+-- Full-text index over text and tags, kept in step by triggers; rowid follows memories' rowid.
+CREATE VIRTUAL TABLE memories_fts USING fts5(text, tags, content='memories', content_rowid='rowid', tokenize='porter unicode61');
+CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+  INSERT INTO memories_fts (rowid, text, tags) VALUES (new.rowid, new.text, new.tags);
+END;
+CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+  INSERT INTO memories_fts (memories_fts, rowid, text, tags) VALUES ('delete', old.rowid, old.text, old.tags);
+END;
+CREATE TRIGGER memories_fts_update AFTER UPDATE ON memories BEGIN
+  INSERT INTO memories_fts (memories_fts, rowid, text, tags) VALUES ('delete', old.rowid, old.text, old.tags);
+  INSERT INTO memories_fts (rowid, text, tags) VALUES (new.rowid, new.text, new.tags);
+END;
+`,
+  },
 ]

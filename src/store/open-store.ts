@@ -6,7 +6,9 @@ import { checkpointTable, type CheckpointRecord } from './checkpoints.js'
 import { eventLog, type EventFilter, type UnfinishedCall } from './event-log.js'
 import type { NewStoreEvent, StoreEvent } from './event-types.js'
 import { checkSafeId } from './ids.js'
+import { memoryTable } from './memories.js'
 import { migrate } from './migrate.js'
+import type { OwnerMemory } from '../memory/memory-types.js'
 import { oneTimeCodeTable, type OneTimeCodeTable } from './one-time-codes.js'
 import { runTable, type InvocationRecord, type NewInvocation, type NewRun, type RunRecord, type RunStatus } from './runs.js'
 import { StoreError } from './store-error.js'
@@ -66,6 +68,8 @@ export interface Store {
   readonly approvals: ApprovalStore
   /** Storage of one-time codes; use `permissions/approvals/one-time-code.ts` rather than this directly. */
   readonly oneTimeCodes: OneTimeCodeTable
+  /** The memories of one owner (`user:<id>` or `conversation:<id>`). */
+  memories(owner: string): OwnerMemory
   /**
    * Runs `fn` atomically, holding the write lock from the start; nests as savepoints. `fn` must be
    * synchronous.
@@ -138,6 +142,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     latestCheckpoint: (invocationId) => checkpoints.latest(invocationId),
     approvals: approvalStore(db, now),
     oneTimeCodes: oneTimeCodeTable(db, transaction),
+    memories: memoryTable(db, now),
     transaction,
     close() {
       if (!open) return

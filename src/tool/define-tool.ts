@@ -1,5 +1,6 @@
 import type { Profile } from '../catalog/profile-schema.js'
 import type { Scope } from '../catalog/scope.js'
+import type { OwnerMemory } from '../memory/memory-types.js'
 import type { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
 import type { ProtocolName } from '../snapshot/protocols/protocol-name.js'
@@ -59,6 +60,14 @@ export interface ToolCallContext extends DescriptionContext {
   readonly readState: ReadState
   /** The invocation's profile (network allowances and other settings tools consult). */
   readonly profile: Profile
+  /** The memories of the invocation's owner (a user or a conversation). */
+  readonly memory: OwnerMemory
+  /**
+   * Asks the invocation's approver about something a running call wants to do (e.g. an HTTP request
+   * outside its allow-list). Resolves `false` when denied, or when approval can only be given
+   * durably later, since a running call cannot wait for that.
+   */
+  requestApproval(request: { readonly reason: string; readonly detail: Record<string, unknown> }): Promise<boolean>
 }
 
 /** A progress report yielded by a tool whose `call` is an async generator. */
