@@ -42,7 +42,7 @@ const requestHeaders = {
 
 /**
  * Creates the `web.fetch` tool with its limits and resolver. {@link webFetchTool} is the one the
- * host offers; tests build their own with a stub resolver or small limits.
+ * host offers; tests build their own with a scripted resolver or small limits.
  */
 export function createWebFetchTool(options: WebFetchToolOptions = {}) {
   const maxBytes = options.maxBytes ?? guardedGetDefaults.maxBytes
