@@ -88,9 +88,8 @@ describe('several writers', () => {
       expect(mine.map((e) => e.seq)).toEqual(writer.seqs)
       expect(mine.map((e) => e.callId)).toEqual(Array.from({ length: count }, (_, i) => `${label}-${i}`))
     }
-    // The writes really overlapped in time, so the busy timeout was exercised.
-    expect(Math.min(...a.seqs)).toBeLessThan(Math.max(...b.seqs))
-    expect(Math.min(...b.seqs)).toBeLessThan(Math.max(...a.seqs))
+    // Whether the two bursts interleave depends on the machine's load; waiting on the lock is
+    // checked deterministically by the busy-timeout test below.
   })
 
   it('waits for the busy timeout, then reports the lock instead of hanging', async () => {
