@@ -31,6 +31,8 @@ describe('parseProfile', () => {
         inlineCharLimit: 50_000,
         strictSchemas: false,
         maxConcurrency: 10,
+        deferred: [],
+        deferThreshold: 0.1,
       },
       permissions: { mode: 'default', allow: [], ask: [], deny: [] },
       hooks: { preTool: [], postTool: [] },
@@ -75,6 +77,16 @@ describe('parseProfile', () => {
   it('reports every problem at once', () => {
     const problems = problemsOf({ schemaVersion: 1, id: 'x', tools: { maxRounds: -1, allow: ['nope'] } })
     expect(problems).toHaveLength(2)
+  })
+
+  it('takes deferred tools as patterns or auto, with a threshold between 0 and 1', () => {
+    const base = { schemaVersion: 1, id: 'x' }
+    expect(parseProfile({ ...base, tools: { deferred: ['mcp/*', 'extension/notes:append'] } }).tools.deferred).toEqual(['mcp/*', 'extension/notes:append'])
+    expect(parseProfile({ ...base, tools: { deferred: 'auto', deferThreshold: 0.25 } }).tools).toMatchObject({ deferred: 'auto', deferThreshold: 0.25 })
+    expect(problemsOf({ ...base, tools: { deferred: ['nope'] } }).join('\n')).toContain('tools.deferred')
+    expect(problemsOf({ ...base, tools: { deferred: 'sometimes' } })).toHaveLength(1)
+    expect(problemsOf({ ...base, tools: { deferThreshold: 0 } }).join('\n')).toContain('tools.deferThreshold')
+    expect(problemsOf({ ...base, tools: { deferThreshold: 1.5 } })).toHaveLength(1)
   })
 })
 

@@ -36,6 +36,14 @@ const toolsSettings = z.strictObject({
   strictSchemas: z.boolean().default(false),
   /** Calls of one turn that may run at once. */
   maxConcurrency: count(100).default(10),
+  /**
+   * Deferred tools (DESIGN §12): left out of the model's tool list and found with `tools_search`,
+   * called with `tools_call`. ToolId patterns, or `auto`: defer MCP, extension and process tools
+   * when all definitions would take more than `deferThreshold` of the model's context.
+   */
+  deferred: z.union([z.literal('auto'), z.array(toolPattern)]).default([]),
+  /** For `deferred: 'auto'`: the share of the model's context tool definitions may take (0.1 = 10 %). */
+  deferThreshold: z.number().gt(0).max(1).default(0.1),
 })
 
 const networkSettings = z.strictObject({

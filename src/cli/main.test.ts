@@ -92,6 +92,20 @@ describe('toolhost CLI', () => {
     expect((await run('tools', 'list', '--profile', 'missing-id')).err).toContain('no profile "missing-id"')
   })
 
+  it('marks deferred tools and calls them through tools_call', async () => {
+    const profile = join(dir, 'deferred.yaml')
+    await writeFile(profile, 'schemaVersion: 1\nid: deferred\ntools:\n  deferred: ["builtin:dice.*"]\n')
+    const listed = await run('tools', 'list', '--profile', profile)
+    expect(listed.out).toMatch(/dice_roll\s+builtin:dice\.roll\s+\[deferred\] /)
+    expect(listed.out).toMatch(/tools_search\s+builtin:tools\.search/)
+    expect(listed.err).toContain('note: 1 tool deferred: not sent to the model')
+    const json = JSON.parse((await run('tools', 'list', '--profile', profile, '--json')).out) as { tools: { alias: string; deferred?: boolean }[] }
+    expect(json.tools.filter((t) => t.deferred === true).map((t) => t.alias)).toEqual(['dice_roll'])
+    const called = await run('tools', 'call', 'dice.roll', '{"formula":"2d1"}', '--profile', profile, '--json')
+    expect(JSON.parse(called.out)).toMatchObject({ callId: 'cli_1', toolId: 'builtin:dice.roll', isError: false, structured: { total: 2 } })
+    expect((await run('snapshot', '--protocol', 'anthropic', '--profile', profile)).out).toContain('dice_roll  (builtin:dice.roll)  deferred')
+  })
+
   it('prints a snapshot per protocol', async () => {
     const { code, out } = await run('snapshot', '--protocol', 'gemini', '--json')
     expect(code).toBe(0)

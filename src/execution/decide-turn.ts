@@ -6,7 +6,6 @@ import { makeVisible } from '../permissions/approvals/make-visible.js'
 import { decideCall, workspaceSubject, type CallDecision } from '../permissions/decide-call.js'
 import type { DecisionRecord } from './call-recorder.js'
 import { errorResult } from '../tool/agent-tool-result.js'
-import { rawArgumentText } from '../tool/tool-arguments.js'
 import { fillText, loadText } from '../text/model-text.js'
 import { callContext } from './call-context.js'
 import type { TurnContext } from './turn-context.js'
@@ -31,8 +30,9 @@ export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<
   const slots: TurnSlot[] = []
   for (const [index, call] of turn.calls.entries()) {
     const verdict = await gate.admit(call, index, turn.calls)
-    const toolId = 'admitted' in verdict ? verdict.admitted.binding.toolId : verdict.rejected.toolId
-    recorder.requested(call.callId, toolId, call.name, 'admitted' in verdict ? verdict.admitted.rawArguments : rawArgumentText(call.arguments), context.round)
+    // A `tools_call` call is recorded as the tool it calls, under the model's call id.
+    const { requested } = verdict
+    recorder.requested(call.callId, requested.toolId, requested.alias, requested.rawArguments, context.round)
     if ('rejected' in verdict) {
       recorder.completed(verdict.rejected)
       slots.push({ kind: 'done', result: verdict.rejected })

@@ -9,6 +9,11 @@ export interface GateState {
   readonly callsUsed: number
   /** Calls charged per tool. */
   readonly callsPerTool: Readonly<Record<ToolId, number>>
+  /**
+   * Deferred tools that `tools_search` has returned in this invocation: the model may call them
+   * by alias. Absent while there are none.
+   */
+  readonly discovered?: readonly ToolId[]
 }
 
 /** The state of an invocation that has made no calls. */

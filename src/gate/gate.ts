@@ -1,24 +1,26 @@
 import type { CatalogTool, InputProblem } from '../catalog/catalog-tool.js'
+import { metaToolIds, toolsCallId, toolsSearchId } from '../deferred/meta-tools.js'
 import type { Snapshot, SnapshotBinding } from '../snapshot/snapshot.js'
 import { errorResult, type AgentToolResult } from '../tool/agent-tool-result.js'
 import { FatalToolHostError, ToolError } from '../tool/tool-error.js'
 import type { ToolId } from '../tool/tool-id.js'
-import { echoRaw, parseToolArguments } from '../tool/tool-arguments.js'
+import { echoRaw, parseToolArguments, rawArgumentText } from '../tool/tool-arguments.js'
 import { fillText, loadText } from '../text/model-text.js'
 import { describeParameters, findUnknownKeys } from './closed-schema.js'
-import { didYouMean } from './did-you-mean.js'
 import { dropStrictNulls } from './strict-nulls.js'
 import { emptyGateState, type GateState } from './gate-state.js'
 import { toolChoiceViolation, type ToolChoice } from './tool-choice.js'
+import { UnknownToolText } from './unknown-tool.js'
 
 const texts = {
-  unknownTool: loadText(import.meta.url, 'texts/unknown-tool.txt'),
   notObject: loadText(import.meta.url, 'texts/arguments-not-object.txt'),
   invalid: loadText(import.meta.url, 'texts/arguments-invalid.txt'),
   runBudget: loadText(import.meta.url, 'texts/run-budget-exhausted.txt'),
   toolBudget: loadText(import.meta.url, 'texts/tool-budget-exhausted.txt'),
   afterFinish: loadText(import.meta.url, 'texts/tool-after-finish.txt'),
   unavailable: loadText(import.meta.url, 'texts/tool-unavailable.txt'),
+  notDiscovered: loadText(import.meta.url, 'texts/deferred-not-discovered.txt'),
+  nested: loadText(import.meta.url, 'texts/tools-call-nested.txt'),
 }
 
 /** A tool call as the model sent it. */
@@ -48,8 +50,20 @@ export interface AdmittedCall {
   readonly rawArguments: string
 }
 
+/**
+ * What the audit records as requested: the tool the call is for, the name and the argument text.
+ * For a `tools_call` call these are the inner tool's, so that the call is audited as that tool.
+ */
+export interface CallRequest {
+  readonly toolId: ToolId | null
+  readonly alias: string
+  readonly rawArguments: string
+}
+
 /** The gate's verdict on one call. */
-export type GateVerdict = { readonly admitted: AdmittedCall } | { readonly rejected: AgentToolResult }
+export type GateVerdict =
+  | { readonly admitted: AdmittedCall; readonly requested: CallRequest }
+  | { readonly rejected: AgentToolResult; readonly requested: CallRequest }
 
 /** What the gate needs besides the snapshot. */
 export interface GateOptions {
@@ -60,34 +74,51 @@ export interface GateOptions {
   readonly state?: GateState
 }
 
-/** Most aliases an unknown-tool message lists. */
-const listedAliasLimit = 40
+type InputCheck = { readonly input: Record<string, unknown> } | { readonly code: string; readonly text: string }
 
 /**
  * The checks every call passes before dispatch (DESIGN §6 steps 1–7): snapshot, alias, tool choice,
  * budgets, reservation, arguments, completion last. Permissions (step 8) follow in the executor.
+ *
+ * Deferred tools (§12): a call of `tools_call` is unwrapped here, once, into a call of the named
+ * tool with the same call id, and that call takes the one path every call takes: it is charged,
+ * validated, ordered, permitted, dispatched and audited as the named tool. A deferred tool called
+ * directly is refused until `tools_search` has returned it ({@link Gate.discover}).
  */
 export class Gate {
   readonly #snapshot: Snapshot
   readonly #maxCallsPerRun: number
   readonly #resolveTool: (id: ToolId) => CatalogTool | undefined
   readonly #byAlias: ReadonlyMap<string, SnapshotBinding>
+  readonly #unknown: UnknownToolText
+  readonly #aliasOf: (id: ToolId) => string
   #callsUsed: number
   readonly #callsPerTool: Map<ToolId, number>
+  readonly #discovered: Set<ToolId>
 
   constructor(options: GateOptions) {
     this.#snapshot = options.snapshot
     this.#maxCallsPerRun = options.maxCallsPerRun
     this.#resolveTool = options.resolveTool
     this.#byAlias = new Map(options.snapshot.bindings.map((binding) => [binding.alias, binding]))
+    this.#unknown = new UnknownToolText(options.snapshot, metaToolIds, toolsSearchId)
+    const aliases = new Map(options.snapshot.bindings.map((binding) => [binding.toolId, binding.alias]))
+    this.#aliasOf = (id) => aliases.get(id) ?? id
     const state = options.state ?? emptyGateState
     this.#callsUsed = state.callsUsed
     this.#callsPerTool = new Map(Object.entries(state.callsPerTool))
+    this.#discovered = new Set(state.discovered ?? [])
   }
 
-  /** The counts so far, for checkpoints. */
+  /** The counts so far and the deferred tools found, for checkpoints. */
   get state(): GateState {
-    return { callsUsed: this.#callsUsed, callsPerTool: Object.fromEntries(this.#callsPerTool) }
+    const counts = { callsUsed: this.#callsUsed, callsPerTool: Object.fromEntries(this.#callsPerTool) }
+    return this.#discovered.size === 0 ? counts : { ...counts, discovered: [...this.#discovered] }
+  }
+
+  /** Records deferred tools a search returned: from now on the model may call them by alias. */
+  discover(toolIds: Iterable<ToolId>): void {
+    for (const id of toolIds) this.#discovered.add(id)
   }
 
   /**
@@ -102,68 +133,91 @@ export class Gate {
     if (violation !== undefined) throw new FatalToolHostError('model.tool_choice_violation', `The model broke the tool choice: ${violation}.`)
   }
 
-  /** Steps 2 and 4–7 for the call at `index` of `calls`. */
+  /** Steps 2 and 4–7 for the call at `index` of `calls`; a `tools_call` call as the tool it names. */
   async admit(call: RawToolCall, index: number, calls: readonly RawToolCall[]): Promise<GateVerdict> {
+    const binding = this.#byAlias.get(call.name)
+    if (binding?.toolId !== toolsCallId) return this.#admitAs(call, index, calls, false)
+    const unwrapped = await this.#unwrap(call, binding)
+    return 'inner' in unwrapped ? this.#admitAs(unwrapped.inner, index, calls, true) : unwrapped
+  }
+
+  /** Reads a `tools_call` call into the call it stands for; its own argument problems are charged like unknown calls. */
+  async #unwrap(call: RawToolCall, binding: SnapshotBinding): Promise<{ readonly inner: RawToolCall } | GateVerdict> {
+    const requested: CallRequest = { toolId: binding.toolId, alias: binding.alias, rawArguments: rawArgumentText(call.arguments) }
+    const reject = (code: string, text: string): GateVerdict => {
+      this.#callsUsed += 1
+      return { rejected: errorResult(call.callId, binding.toolId, code, text), requested }
+    }
+    const args = parseToolArguments(call.arguments)
+    if (!args.ok) return reject('tool.invalid_arguments', fillText(texts.notObject, { alias: binding.alias, reason: args.reason, received: echoRaw(args.raw) }))
+    const tool = this.#resolveTool(binding.toolId)
+    if (tool === undefined) return reject('tool.unavailable', fillText(texts.unavailable, { alias: binding.alias }))
+    const checked = await this.#checkInput(binding, tool, args.value)
+    if ('code' in checked) return reject(checked.code, checked.text)
+    const name = String(checked.input.tool)
+    const target = this.#byAlias.get(name)
+    if (target !== undefined && metaToolIds.includes(target.toolId)) {
+      return reject('tool.invalid_arguments', fillText(texts.nested, { call: binding.alias, alias: target.alias }))
+    }
+    return { inner: { callId: call.callId, name, arguments: checked.input.arguments } }
+  }
+
+  async #admitAs(call: RawToolCall, index: number, calls: readonly RawToolCall[], viaCall: boolean): Promise<GateVerdict> {
     const binding = this.#byAlias.get(call.name)
     if (binding === undefined) {
       this.#callsUsed += 1
-      return this.#reject(call, null, 'model.unknown_tool_call', this.#unknownToolText(call.name))
+      const text = viaCall ? this.#unknown.viaCall(call.name) : this.#unknown.direct(call.name, this.#discovered)
+      return this.#reject(call, null, 'model.unknown_tool_call', text)
     }
     const { toolId, alias } = binding
+    if (binding.deferred === true && !viaCall && !this.#discovered.has(toolId)) {
+      this.#callsUsed += 1
+      const text = fillText(texts.notDiscovered, { alias, search: this.#aliasOf(toolsSearchId), call: this.#aliasOf(toolsCallId) })
+      return this.#reject(call, toolId, 'model.unknown_tool_call', text, alias)
+    }
     if (this.#callsUsed >= this.#maxCallsPerRun) {
-      return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.runBudget, { limit: this.#maxCallsPerRun }))
+      return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.runBudget, { limit: this.#maxCallsPerRun }), alias)
     }
     const usedByTool = this.#callsPerTool.get(toolId) ?? 0
     if (binding.maxCalls !== undefined && usedByTool >= binding.maxCalls) {
-      return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.toolBudget, { alias, limit: binding.maxCalls }))
+      return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.toolBudget, { alias, limit: binding.maxCalls }), alias)
     }
     this.#callsUsed += 1
     this.#callsPerTool.set(toolId, usedByTool + 1)
 
     const args = parseToolArguments(call.arguments)
     if (!args.ok) {
-      return this.#reject(call, toolId, 'tool.invalid_arguments', fillText(texts.notObject, { alias, reason: args.reason, received: echoRaw(args.raw) }))
+      return this.#reject(call, toolId, 'tool.invalid_arguments', fillText(texts.notObject, { alias, reason: args.reason, received: echoRaw(args.raw) }), alias)
     }
     const tool = this.#resolveTool(toolId)
-    if (tool === undefined) {
-      return this.#reject(call, toolId, 'tool.unavailable', fillText(texts.unavailable, { alias }))
+    if (tool === undefined) return this.#reject(call, toolId, 'tool.unavailable', fillText(texts.unavailable, { alias }), alias)
+    const checked = await this.#checkInput(binding, tool, args.value)
+    if ('code' in checked) return this.#reject(call, toolId, checked.code, checked.text, alias)
+    if (binding.completion && index < calls.length - 1) {
+      return this.#reject(call, toolId, 'agent.tool_after_finish', fillText(texts.afterFinish, { alias }), alias)
     }
-    const given = binding.strict ? dropStrictNulls(args.value, tool.inputSchema) : args.value
+    return { admitted: { callId: call.callId, binding, tool, input: checked.input, rawArguments: args.raw }, requested: { toolId, alias, rawArguments: args.raw } }
+  }
+
+  /** Step 6 after ToolArguments: strict-mode nulls, the closed-schema check and the tool's validator. */
+  async #checkInput(binding: SnapshotBinding, tool: CatalogTool, value: Record<string, unknown>): Promise<InputCheck> {
+    const given = binding.strict ? dropStrictNulls(value, tool.inputSchema) : value
     const problems: InputProblem[] = tool.closedSchema ? findUnknownKeys(given, tool.inputSchema, tool.renamedParameters) : []
     let input = given
-    let validation
     try {
-      validation = await tool.validate(given)
+      const validation = await tool.validate(given)
+      if (validation.ok) input = validation.value
+      else problems.push(...validation.problems)
     } catch (error) {
-      if (error instanceof ToolError) return this.#reject(call, toolId, error.code, error.message)
+      if (error instanceof ToolError) return { code: error.code, text: error.message }
       throw error
     }
-    if (validation.ok) input = validation.value
-    else problems.push(...validation.problems)
-    if (problems.length > 0) {
-      const lines = problems.map((p) => `- ${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('\n')
-      return this.#reject(call, toolId, 'tool.invalid_arguments', fillText(texts.invalid, { alias, problems: lines, parameters: describeParameters(tool.inputSchema) }))
-    }
-    if (binding.completion && index < calls.length - 1) {
-      return this.#reject(call, toolId, 'agent.tool_after_finish', fillText(texts.afterFinish, { alias }))
-    }
-    return { admitted: { callId: call.callId, binding, tool, input, rawArguments: args.raw } }
+    if (problems.length === 0) return { input }
+    const lines = problems.map((p) => `- ${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('\n')
+    return { code: 'tool.invalid_arguments', text: fillText(texts.invalid, { alias: binding.alias, problems: lines, parameters: describeParameters(tool.inputSchema) }) }
   }
 
-  #reject(call: RawToolCall, toolId: ToolId | null, code: string, text: string): GateVerdict {
-    return { rejected: errorResult(call.callId, toolId, code, text) }
-  }
-
-  #unknownToolText(name: string): string {
-    const aliases = [...this.#byAlias.keys()]
-    // A model that calls a tool by its stable id gets that tool's alias.
-    const byId = this.#snapshot.bindings.find((b) => b.toolId === name)
-    const near = byId === undefined ? didYouMean(name, aliases) : [byId.alias]
-    const listed = aliases.slice(0, listedAliasLimit).join(', ') + (aliases.length > listedAliasLimit ? ` and ${aliases.length - listedAliasLimit} more` : '')
-    return fillText(texts.unknownTool, {
-      name: echoRaw(name),
-      suggestion: near.length > 0 ? ` Did you mean ${near.map((a) => `"${a}"`).join(' or ')}?` : '',
-      available: aliases.length === 0 ? 'none' : listed,
-    })
+  #reject(call: RawToolCall, toolId: ToolId | null, code: string, text: string, alias = call.name): GateVerdict {
+    return { rejected: errorResult(call.callId, toolId, code, text), requested: { toolId, alias, rawArguments: rawArgumentText(call.arguments) } }
   }
 }

@@ -62,6 +62,11 @@ export interface InvocationOptions extends InvocationRuntimeOptions {
   readonly protocol: ProtocolName
   /** Whether the model reads images. */
   readonly acceptsImages?: boolean
+  /**
+   * The model's context window in tokens; with profile `tools.deferred: 'auto'`, tools are deferred
+   * when their definitions would take more than `tools.deferThreshold` of it. Default 128,000.
+   */
+  readonly contextTokens?: number
   /** Default tool choice of every turn; `auto` when omitted. */
   readonly toolChoice?: ToolChoice
   /** The run this invocation belongs to; a new run when omitted. */
@@ -85,7 +90,7 @@ export interface ToolHost {
   /** Resolves a profile as {@link InvocationOptions.profile} does, with where it came from. */
   resolveProfile(profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }>
   /** The snapshot an invocation with these options would get, without creating one (nothing is stored). */
-  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages'>): Promise<{ snapshot: Snapshot; profile: Profile }>
+  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens'>): Promise<{ snapshot: Snapshot; profile: Profile }>
   /** Freezes the catalog into a snapshot for one invocation and opens its gate. */
   createInvocation(options: InvocationOptions): Promise<Invocation>
   /**
@@ -135,11 +140,13 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     return { profile: mergeProfile(defaultProfile, profile), source: { kind: 'object' } }
   }
 
-  const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages'>, profile: Profile): Snapshot => {
+  const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens'>, profile: Profile): Snapshot => {
     if (closed) throw new Error('This tool host is closed.')
     if (!isScope(request.scope)) throw new TypeError(`scope must be chat or session, not ${JSON.stringify(request.scope)}`)
     if (!isProtocolName(request.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(request.protocol)}`)
-    return buildSnapshot({ catalog: currentCatalog(), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false })
+    const { contextTokens } = request
+    if (contextTokens !== undefined && (!Number.isInteger(contextTokens) || contextTokens < 1)) throw new TypeError(`contextTokens must be a positive whole number, not ${JSON.stringify(contextTokens)}`)
+    return buildSnapshot({ catalog: currentCatalog(), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }) })
   }
   const workspaceFor = (scope: Scope, runId: string) =>
     invocationWorkspace(scope, { projectDir: workspaceDir, runDir: openedStore().runDir(runId), ...(options.skillsDir !== undefined && { skillsDir: resolve(options.skillsDir) }) })

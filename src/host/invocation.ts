@@ -11,7 +11,8 @@ import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
 import type { Approver } from '../permissions/approvals/approval-request.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
-import type { Snapshot } from '../snapshot/snapshot.js'
+import { DeferredSession } from '../deferred/deferred-session.js'
+import { offeredBindings, type Snapshot, type SnapshotBinding } from '../snapshot/snapshot.js'
 import type { Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ToolId } from '../tool/tool-id.js'
@@ -69,6 +70,7 @@ export class Invocation {
   #pendingTurn: PendingTurn | undefined
   readonly #readState: ReadState
   readonly #owner: string
+  readonly #resolveTool: (id: ToolId) => CatalogTool | undefined
 
   constructor(parts: InvocationParts) {
     const { checkpoint } = parts
@@ -84,13 +86,33 @@ export class Invocation {
     this.#pendingTurn = checkpoint.pendingTurn
     this.#readState = ReadState.from(checkpoint.readState)
     this.#owner = checkpoint.owner ?? 'user:local'
-    this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: parts.resolveTool, state: checkpoint.gateState })
+    // tools_search and tools_call are bound to this invocation: the search records what it finds in the gate.
+    const deferred = new DeferredSession(parts.snapshot, (toolIds) => this.#gate.discover(toolIds))
+    this.#resolveTool = (id) => deferred.resolveTool(id) ?? parts.resolveTool(id)
+    this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: this.#resolveTool, state: checkpoint.gateState })
     this.#recorder = new CallRecorder(parts.store, parts.runId, parts.id)
   }
 
   /** The profile in force, including rules added by "allow always". */
   get profile(): Profile {
     return this.#profile
+  }
+
+  /**
+   * The tools to send to the model: the snapshot's bindings without the deferred ones (which
+   * `tools_search` finds). `snapshot.bindings` is everything the invocation can call.
+   */
+  get offered(): SnapshotBinding[] {
+    return offeredBindings(this.snapshot)
+  }
+
+  /**
+   * Deferred tools a search has returned in this invocation (kept across resume). They may be
+   * called by alias; a loop may add them to the tools it sends.
+   */
+  get discovered(): SnapshotBinding[] {
+    const found = new Set(this.#gate.state.discovered ?? [])
+    return this.snapshot.bindings.filter((binding) => found.has(binding.toolId))
   }
 
   /** The gate's counts, for checkpoints and resume. */
@@ -211,7 +233,7 @@ export class Invocation {
       approver: this.#parts.approver,
       signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
       onProgress: this.#parts.onProgress,
-      resolveTool: this.#parts.resolveTool,
+      resolveTool: this.#resolveTool,
       profile: () => this.#profile,
       profileSource: this.#profileSource,
       allowAlways: async (rule) => {

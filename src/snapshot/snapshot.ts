@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto'
+import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import type { Catalog } from '../catalog/catalog.js'
-import type { CatalogDiagnostic } from '../catalog/catalog-tool.js'
+import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../catalog/profile-schema.js'
 import type { Scope } from '../catalog/scope.js'
-import { matchesToolPattern } from '../catalog/tool-pattern.js'
+import { decideDeferral, defaultContextTokens } from '../deferred/decide-deferral.js'
+import { deferredSummary } from '../deferred/deferred-summary.js'
+import { toolsCallTool, toolsSearchId, toolsSearchTool } from '../deferred/meta-tools.js'
 import type { DescriptionContext, ToolAnnotations } from '../tool/define-tool.js'
+import { counted, formatCount } from '../text/quantities.js'
 import type { ToolId } from '../tool/tool-id.js'
 import { allocateAliases } from './allocate-aliases.js'
+import { bindTool } from './bind-tool.js'
 import type { ProtocolName } from './protocols/protocol-name.js'
 import type { JsonSchema, Protocol, SchemaDrop } from './protocols/protocol.js'
 import { selectTools } from './select-tools.js'
+import { builtinAlias } from './tool-alias.js'
 
-/** One tool as offered to the model in a snapshot. */
+/** One tool of a snapshot: what the model is shown (or finds through `tools_search`) and calls. */
 export interface SnapshotBinding {
   readonly toolId: ToolId
   /** The name the model calls the tool by. */
@@ -28,11 +34,19 @@ export interface SnapshotBinding {
   readonly completion: boolean
   /** Calls allowed per run by `tools.maxCallsPerTool`; `undefined` when unlimited. */
   readonly maxCalls?: number
+  /**
+   * True for a deferred tool (profile `tools.deferred`): not sent to the model, found with
+   * `tools_search`, called through `tools_call` or, once found, by its alias. Absent otherwise.
+   */
+  readonly deferred?: true
 }
 
 /**
  * The frozen, per-invocation list of bindings. The alias ↔ id mapping lives only here; a resumed
  * invocation keeps its snapshot.
+ *
+ * `bindings` holds every tool the invocation can call, deferred ones included (marked
+ * `deferred: true`); the tools to send to the model are {@link offeredBindings}.
  */
 export interface Snapshot {
   readonly id: string
@@ -51,44 +65,54 @@ export interface SnapshotRequest {
   readonly protocol: Protocol
   /** Whether the model reads images; tools that return images are left out otherwise. */
   readonly acceptsImages: boolean
+  /** The model's context window in tokens, for `tools.deferred: 'auto'`; default 128,000. */
+  readonly contextTokens?: number
+}
+
+/** The bindings to send to the model as its tool list: every binding that is not deferred. */
+export function offeredBindings(snapshot: Pick<Snapshot, 'bindings'>): SnapshotBinding[] {
+  return snapshot.bindings.filter((binding) => binding.deferred !== true)
+}
+
+/** The deferred bindings of a snapshot, in snapshot order. */
+export function deferredBindings(snapshot: Pick<Snapshot, 'bindings'>): SnapshotBinding[] {
+  return snapshot.bindings.filter((binding) => binding.deferred === true)
 }
 
 /**
  * Freezes the catalog into a snapshot for one invocation: selection by profile and scope, aliases,
- * descriptions (with overrides) and schemas compiled for the protocol.
+ * descriptions (with overrides) and schemas compiled for the protocol, then deferral: deferred
+ * tools keep their alias and schema but are marked, and `tools_search` and `tools_call` join.
  */
-export function buildSnapshot({ catalog, profile, scope, protocol, acceptsImages }: SnapshotRequest): Snapshot {
+export function buildSnapshot(request: SnapshotRequest): Snapshot {
+  const { catalog, profile, scope, protocol, acceptsImages } = request
   const selection = selectTools(catalog, profile, scope, acceptsImages)
   const allocation = allocateAliases(selection.tools, protocol, selection.builtinAliases)
   const diagnostics: CatalogDiagnostic[] = [...selection.diagnostics, ...allocation.diagnostics]
-  const aliasOf = (id: ToolId) => allocation.aliases.get(id)
-  const ctx: DescriptionContext = { alias: (id) => aliasOf(id) ?? id, has: (id) => aliasOf(id) !== undefined, scope, protocol: protocol.name }
-  const strict = profile.tools.strictSchemas && protocol.supportsStrict
-  const bindings: SnapshotBinding[] = []
+  const aliases = new Map(allocation.aliases)
+  const ctx: DescriptionContext = { alias: (id) => aliases.get(id) ?? id, has: (id) => aliases.has(id), scope, protocol: protocol.name }
+  const bound: { binding: SnapshotBinding; tool: CatalogTool }[] = []
   for (const tool of selection.tools) {
-    const alias = aliasOf(tool.id)
-    if (alias === undefined || !protocol.isValidName(alias)) {
-      diagnostics.push({ toolId: tool.id, code: 'snapshot.invalid_alias', message: `${tool.id} has no name ${protocol.name} accepts` })
-      continue
+    const binding = bindTool(tool, aliases.get(tool.id), { profile, protocol, ctx }, diagnostics)
+    if (binding !== undefined) bound.push({ binding, tool })
+  }
+  const contextTokens = request.contextTokens ?? defaultContextTokens
+  const candidates = bound.map(({ binding, tool }) => ({ ...binding, source: tool.source }))
+  const deferral = decideDeferral(candidates, profile.tools, contextTokens)
+  const bindings: SnapshotBinding[] = bound.map(({ binding }) => (deferral.deferred.has(binding.toolId) ? { ...binding, deferred: true } : binding))
+  if (deferral.deferred.size > 0) {
+    const summary = deferredSummary(bound.filter(({ binding }) => deferral.deferred.has(binding.toolId)).map(({ tool }) => tool))
+    const meta = [toolsSearchTool(undefined, summary), toolsCallTool].map(builtinCatalogTool)
+    for (const tool of meta) aliases.set(tool.id, builtinAlias(tool.nativeName))
+    for (const tool of meta) {
+      const binding = bindTool(tool, aliases.get(tool.id), { profile, protocol, ctx }, diagnostics)
+      if (binding !== undefined) bindings.push(binding)
     }
-    const compiled = protocol.compileSchema(tool.inputSchema, { strict })
-    if (compiled.dropped.length > 0) {
-      const what = compiled.dropped.map((d) => `${d.path || '/'} ${d.keyword}`).join(', ')
-      diagnostics.push({ toolId: tool.id, code: 'snapshot.schema_changed', message: `${protocol.name} schema of ${tool.id} dropped or rewrote: ${what}` })
+    if (deferral.budgetTokens !== undefined && deferral.estimatedTokens !== undefined) {
+      const share = `${formatCount(deferral.budgetTokens)} (${+(profile.tools.deferThreshold * 100).toFixed(1)} % of ${formatCount(contextTokens)})`
+      const message = `${counted(deferral.deferred.size, 'tool')} deferred behind tools_search: the definitions take about ${formatCount(deferral.estimatedTokens)} tokens, over ${share}`
+      diagnostics.push({ toolId: toolsSearchId, code: 'snapshot.tools_deferred', message })
     }
-    const budgetKey = Object.keys(profile.tools.maxCallsPerTool).find((key) => matchesToolPattern(key, tool.id))
-    bindings.push({
-      toolId: tool.id,
-      alias,
-      description: profile.tools.descriptions[tool.id] ?? tool.describe(ctx),
-      // A copy: freezing must not reach schemas the catalog shares with their owners.
-      inputSchema: structuredClone(compiled.schema),
-      strict: compiled.strict,
-      dropped: compiled.dropped,
-      annotations: tool.annotations,
-      completion: tool.completion,
-      ...(budgetKey !== undefined && { maxCalls: profile.tools.maxCallsPerTool[budgetKey] }),
-    })
   }
   return deepFreeze({ id: `snap_${randomUUID()}`, protocol: protocol.name, scope, profileId: profile.id, bindings, diagnostics })
 }

@@ -14,7 +14,7 @@ export async function snapshotCommand(host: ToolHost, args: readonly string[], i
   }
   io.out(`snapshot ${snapshot.id} · ${snapshot.protocol} · scope ${snapshot.scope} · profile ${snapshot.profileId}`)
   for (const binding of snapshot.bindings) {
-    io.out(`\n${binding.alias}  (${binding.toolId})${binding.strict ? '  strict' : ''}`)
+    io.out(`\n${binding.alias}  (${binding.toolId})${binding.strict ? '  strict' : ''}${binding.deferred === true ? '  deferred (not sent; found with tools_search)' : ''}`)
     io.out(binding.description.replace(/^/gm, '  '))
     io.out(JSON.stringify(binding.inputSchema, null, 2).replace(/^/gm, '  '))
   }

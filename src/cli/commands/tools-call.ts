@@ -21,10 +21,13 @@ export async function toolsCall(host: ToolHost, args: readonly string[], io: Cli
     ...(io.approver !== undefined && { approver: io.approver }),
   })
   // A stable id (or a builtin's native name) is called by its alias; anything else goes to the gate as a model's name would.
-  const name = invocation.snapshot.bindings.find((b) => b.toolId === target || b.toolId === `builtin:${target}`)?.alias ?? target
+  const binding = invocation.snapshot.bindings.find((b) => b.toolId === target || b.toolId === `builtin:${target}` || b.alias === target)
+  const name = binding?.alias ?? target
   const wire = rawArguments === '-' ? await io.readStdin() : rawArguments
+  // A deferred tool is called as a model would call it without a search: through tools_call.
+  const call = binding?.deferred === true ? { callId: 'cli_1', name: 'tools_call', arguments: { tool: name, arguments: wire ?? '' } } : { callId: 'cli_1', name, arguments: wire }
   try {
-    const [result] = await invocation.executeTurn({ calls: [{ callId: 'cli_1', name, arguments: wire }] })
+    const [result] = await invocation.executeTurn({ calls: [call] })
     return printResult(result, values.json, io)
   } catch (error) {
     if (!(error instanceof TurnPausedError)) throw error

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isAlive, postInput, preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
+import { goneWithin, isAlive, postInput, preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
 import { runPostToolHooks } from './run-post-tool-hooks.js'
 import { runPreToolHooks } from './run-pre-tool-hooks.js'
 
@@ -71,13 +71,13 @@ describe('pre-tool command hooks', () => {
     const result = await pre(hook, { timeoutMs: 1000 })
     expect(result).toMatchObject({ decision: 'deny', reason: `hook failed: preTool[0] ${hook} timed out after 1000 ms` })
     expect(await isAlive(process.pid)).toBe(true)
-    for (const name of ['shell.pid', 'child.pid']) expect(await isAlive(Number(await dir.read(name)))).toBe(false)
+    for (const name of ['shell.pid', 'child.pid']) expect(await goneWithin(Number(await dir.read(name)))).toBe(true)
   })
 
   it('kills processes a hook leaves behind when it exits', async () => {
     const hook = await dir.script('leaves-child.sh', `sleep 30 &\necho $! > "${dir.path}/orphan.pid"\nexit 0`)
     expect(await pre(hook)).toEqual({ decision: 'none' })
-    expect(await isAlive(Number(await dir.read('orphan.pid')))).toBe(false)
+    expect(await goneWithin(Number(await dir.read('orphan.pid')))).toBe(true)
   })
 
   it('bounds what it reads: oversized stdout fails, oversized stderr is cut', async () => {
@@ -96,7 +96,7 @@ describe('pre-tool command hooks', () => {
     for (let i = 0; i < 5000 && !(await dir.read('cancel.pid').then(Boolean, () => false)); i += 1) await new Promise((r) => setTimeout(r, 1))
     controller.abort(reason)
     await expect(running).rejects.toBe(reason)
-    expect(await isAlive(Number(await dir.read('cancel.pid')))).toBe(false)
+    expect(await goneWithin(Number(await dir.read('cancel.pid')))).toBe(true)
   })
 })
 
