@@ -92,3 +92,7 @@ export { openStore, StoreError } from './store/store.js'
 export type { ApprovalRecord, Store, StoreEvent, StoreOptions } from './store/store.js'
 export { ToolRuntimeError } from './execution/run-call.js'
 export type { ToolProgressEvent } from './execution/run-call.js'
+
+export { loadProcessTools, watchProcessTools } from './process/index.js'
+export type { ProcessToolSpec, ProcessDiagnostic } from './process/index.js'
+export type { Memory, MemoryMatch, OwnerMemory } from './memory/memory-types.js'

@@ -31,6 +31,7 @@ describe('parseProfile', () => {
         inlineCharLimit: 50_000,
         strictSchemas: false,
         maxConcurrency: 10,
+        processDirs: [],
         deferred: [],
         deferThreshold: 0.1,
       },

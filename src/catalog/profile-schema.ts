@@ -36,6 +36,8 @@ const toolsSettings = z.strictObject({
   strictSchemas: z.boolean().default(false),
   /** Calls of one turn that may run at once. */
   maxConcurrency: count(100).default(10),
+  /** More directories of process tool specs (relative to the working directory), besides the host's. */
+  processDirs: z.array(z.string().min(1)).default([]),
   /**
    * Deferred tools (DESIGN §12): left out of the model's tool list and found with `tools_search`,
    * called with `tools_call`. ToolId patterns, or `auto`: defer MCP, extension and process tools

@@ -11,6 +11,7 @@ export const snapshotOptions = {
   protocol: { type: 'string' },
   json: { type: 'boolean', default: false },
   'data-dir': { type: 'string' },
+  'process-dir': { type: 'string', multiple: true },
 } as const satisfies ParseArgsConfig['options']
 
 /** Parses a command's arguments, turning parse errors into usage errors. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ProfileError } from '../catalog/load-profile.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
@@ -45,7 +46,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
   let host: ToolHost | undefined
   try {
-    host = await createToolHost({ dataDir: dataDirOption(rest) })
+    host = await createToolHost({ dataDir: optionValues(rest, '--data-dir')[0], processDirs: [join(process.cwd(), 'tools'), ...optionValues(rest, '--process-dir')], watchProcessTools: false })
     return await command(host, rest, io)
   } catch (error) {
     if (error instanceof UsageError) return usage(io, error.message)
@@ -65,11 +66,14 @@ function usage(io: CliIo, message: string): number {
   return exitCodes.usage
 }
 
-function dataDirOption(args: readonly string[]): string | undefined {
-  const index = args.findIndex((a) => a === '--data-dir' || a.startsWith('--data-dir='))
-  if (index < 0) return undefined
-  const arg = args[index] ?? ''
-  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[index + 1]
+/** Every value of an option given as `--name value` or `--name=value`; the command parses them again strictly. */
+function optionValues(args: readonly string[], name: string): string[] {
+  const values: string[] = []
+  args.forEach((arg, index) => {
+    if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1))
+    else if (arg === name && args[index + 1] !== undefined) values.push(args[index + 1] ?? '')
+  })
+  return values
 }
 
 function version(): string {

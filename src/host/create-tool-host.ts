@@ -24,6 +24,7 @@ import { builtinTools } from '../tools/index.js'
 import { HostApprovals } from './host-approvals.js'
 import { explainPermission, type PermissionExplanation } from './explain-permission.js'
 import { Invocation } from './invocation.js'
+import { ProcessToolDirs } from './process-tool-dirs.js'
 import { invocationWorkspace } from './invocation-workspace.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
 import { emptyGateState } from '../gate/gate-state.js'
@@ -42,6 +43,10 @@ export interface ToolHostOptions {
   readonly inMemoryStore?: boolean
   /** Skill folders, mounted read-only at `skills/` in every workspace. */
   readonly skillsDir?: string
+  /** Directories of process tool specs; default `./tools/`. Profiles may name more (`tools.processDirs`). */
+  readonly processDirs?: readonly string[]
+  /** Reload process tools when their spec directories change; default true. */
+  readonly watchProcessTools?: boolean
 }
 
 /** What every invocation may be given, at creation or when resumed. */
@@ -125,8 +130,13 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     store ??= openStore(dataDir, { inMemory: options.inMemoryStore === true })
     return store
   }
-  const currentCatalog = (): Catalog => buildCatalog([builtins, extensions.catalogTools()])
-  const resolveTool = (id: string): CatalogTool | undefined => (id.startsWith('builtin:') ? builtins.get(id) : currentCatalog().get(id))
+  const hostProcessDirs = options.processDirs ?? [join(process.cwd(), 'tools')]
+  const processTools = new ProcessToolDirs({ watch: options.watchProcessTools ?? true })
+  await processTools.add(hostProcessDirs)
+  const currentCatalog = (profileDirs: readonly string[] = []): Catalog =>
+    buildCatalog([builtins, extensions.catalogTools(), processTools.source([...hostProcessDirs, ...profileDirs])])
+  const resolveTool = (id: string): CatalogTool | undefined =>
+    id.startsWith('builtin:') ? builtins.get(id) : id.startsWith('process/') ? processTools.get(id) : currentCatalog().get(id)
   const aliasOf = (tool: CatalogTool) => (tool.source === 'builtin' ? builtinAlias(tool.nativeName) : tool.id)
 
   const resolveProfile = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {
@@ -146,7 +156,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     if (!isProtocolName(request.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(request.protocol)}`)
     const { contextTokens } = request
     if (contextTokens !== undefined && (!Number.isInteger(contextTokens) || contextTokens < 1)) throw new TypeError(`contextTokens must be a positive whole number, not ${JSON.stringify(contextTokens)}`)
-    return buildSnapshot({ catalog: currentCatalog(), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }) })
+    return buildSnapshot({ catalog: currentCatalog(profile.tools.processDirs), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }) })
   }
   const workspaceFor = (scope: Scope, runId: string) =>
     invocationWorkspace(scope, { projectDir: workspaceDir, runDir: openedStore().runDir(runId), ...(options.skillsDir !== undefined && { skillsDir: resolve(options.skillsDir) }) })
@@ -162,11 +172,13 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     resolveProfile,
     async snapshot(request) {
       const { profile } = await resolveProfile(request.profile)
+      await processTools.add(profile.tools.processDirs)
       return { snapshot: freeze(request, profile), profile }
     },
     async createInvocation(invocation) {
       const db = openedStore()
       const { profile, source } = await resolveProfile(invocation.profile)
+      await processTools.add(profile.tools.processDirs)
       const acceptsImages = invocation.acceptsImages ?? false
       const snapshot = freeze(invocation, profile)
       const runId = invocation.runId ?? db.createRun({ scope: invocation.scope, profileId: profile.id }).id
@@ -197,6 +209,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     },
     async close() {
       closed = true
+      processTools.close()
       store?.close()
       store = undefined
     },

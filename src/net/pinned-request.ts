@@ -5,11 +5,15 @@ import type { LookupFunction } from 'node:net'
 import { NetError, systemErrorCode } from './net-error.js'
 import type { ResolvedAddress } from './resolve-host.js'
 
-/** One GET to addresses checked beforehand. */
+/** One request (a GET unless `method` says otherwise) to addresses checked beforehand. */
 export interface PinnedRequestOptions {
   /** The checked addresses; the connection goes to these and nowhere else. */
   readonly addresses: readonly ResolvedAddress[]
   readonly headers: OutgoingHttpHeaders
+  /** The HTTP method; `GET` when omitted. */
+  readonly method?: string
+  /** The request body, sent with a Content-Length; none when omitted. */
+  readonly body?: string | Uint8Array
   /** Aborts the request and its response body. */
   readonly signal: AbortSignal
   /** Longest wait for the response headers. */
@@ -17,10 +21,11 @@ export interface PinnedRequestOptions {
 }
 
 /**
- * Sends a GET for `url` and resolves with the response once its headers arrive. Name resolution
- * inside the socket is replaced by the checked addresses, so the connection cannot reach an address
- * that was not checked; the Host header and TLS server name (SNI, certificate check) still use the
- * URL's host name. A fresh agent per request keeps pooled sockets out of it.
+ * Sends a GET (or `options.method`, with `options.body`) for `url` and resolves with the response
+ * once its headers arrive. Name resolution inside the socket is replaced by the checked addresses,
+ * so the connection cannot reach an address that was not checked; the Host header and TLS server
+ * name (SNI, certificate check) still use the URL's host name. A fresh agent per request keeps
+ * pooled sockets out of it.
  *
  * @throws NetError `timeout` (phase `headers`), `aborted` or `request_failed`
  */
@@ -28,7 +33,7 @@ export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<
   const { addresses, signal } = options
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-    const request = send(url, { method: 'GET', headers: options.headers, agent: false, lookup: pinnedLookup(addresses), signal })
+    const request = send(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, lookup: pinnedLookup(addresses), signal })
     const timer = setTimeout(() => {
       const message = `no response headers within ${options.headersTimeoutMs} ms`
       request.destroy(new NetError('timeout', message, { url: url.href, phase: 'headers', limit: options.headersTimeoutMs }))
@@ -41,7 +46,8 @@ export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<
       clearTimeout(timer)
       reject(toNetError(url, error, signal))
     })
-    request.end()
+    if (options.body === undefined) request.end()
+    else request.end(options.body)
   })
 }
 

@@ -12,6 +12,7 @@ const options = {
   message: { type: 'string' },
   'no-continue': { type: 'boolean', default: false },
   'data-dir': { type: 'string' },
+  'process-dir': { type: 'string', multiple: true },
 } as const
 
 /** `toolhost approvals list|approve <id>|deny <id>`: decide durable approval requests from any process. */
