@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 // The real binary, built here from the sources, as a person runs it.
@@ -55,4 +57,18 @@ describe('toolhost binary', () => {
     expect(stdout).toMatch(/^ASK: /)
     expect(stdout).toContain('builtin:dice.roll')
   })
+
+  it('serves its tools over MCP on stdio', async () => {
+    const client = new Client({ name: 'bin-test', version: '1.0.0' })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'serve', '--stdio', '--data-dir', join(cwd, '.mcp-data')], cwd, stderr: 'ignore' }))
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['dice_roll', 'calculator_evaluate', 'workspace_read_file']))
+      const result = await client.callTool({ name: 'calculator_evaluate', arguments: { expression: '6 * 7' } })
+      expect(result.content).toEqual([{ type: 'text', text: '6 * 7 = 42' }])
+    } finally {
+      await client.close()
+    }
+  })
 })
+

@@ -5,6 +5,8 @@ import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
 import { exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
 import { approvalsCommand } from './commands/approvals.js'
+import { mcpCommand } from './commands/mcp.js'
+import { mcpServe } from './commands/mcp-serve.js'
 import { permissionsExplain } from './commands/permissions-explain.js'
 import { snapshotCommand } from './commands/snapshot.js'
 import { toolsCall } from './commands/tools-call.js'
@@ -18,6 +20,8 @@ const commands: Readonly<Record<string, Command>> = {
   snapshot: snapshotCommand,
   'permissions explain': permissionsExplain,
   approvals: approvalsCommand,
+  mcp: mcpCommand,
+  'mcp serve': mcpServe,
 }
 
 const help = loadText(import.meta.url, 'help.txt')

@@ -24,6 +24,7 @@ import { builtinTools } from '../tools/index.js'
 import { HostApprovals } from './host-approvals.js'
 import { explainPermission, type PermissionExplanation } from './explain-permission.js'
 import { Invocation } from './invocation.js'
+import { McpClientManager } from '../mcp/client/index.js'
 import { ProcessToolDirs } from './process-tool-dirs.js'
 import { invocationWorkspace } from './invocation-workspace.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
@@ -90,6 +91,8 @@ export interface ToolHost {
   readonly extensions: ExtensionRegistry
   /** Durable approval requests: list, approve, deny. */
   readonly approvals: HostApprovals
+  /** MCP servers: registrations, discovery, per-tool Off / Ask / Allow (opens the store on first use). */
+  mcp(): McpClientManager
   /** The store (opened on first use). */
   store(): Store
   /** Resolves a profile as {@link InvocationOptions.profile} does, with where it came from. */
@@ -133,8 +136,10 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
   const hostProcessDirs = options.processDirs ?? [join(process.cwd(), 'tools')]
   const processTools = new ProcessToolDirs({ watch: options.watchProcessTools ?? true })
   await processTools.add(hostProcessDirs)
+  let mcp: McpClientManager | undefined
+  const mcpManager = (): McpClientManager => (mcp ??= new McpClientManager({ store: openedStore() }))
   const currentCatalog = (profileDirs: readonly string[] = []): Catalog =>
-    buildCatalog([builtins, extensions.catalogTools(), processTools.source([...hostProcessDirs, ...profileDirs])])
+    buildCatalog([builtins, extensions.catalogTools(), processTools.source([...hostProcessDirs, ...profileDirs]), mcpManager().catalogSource()])
   const resolveTool = (id: string): CatalogTool | undefined =>
     id.startsWith('builtin:') ? builtins.get(id) : id.startsWith('process/') ? processTools.get(id) : currentCatalog().get(id)
   const aliasOf = (tool: CatalogTool) => (tool.source === 'builtin' ? builtinAlias(tool.nativeName) : tool.id)
@@ -168,6 +173,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     extensions,
     approvals: new HostApprovals(openedStore, (id, runtime) => host.resumeInvocation(id, runtime)),
     store: openedStore,
+    mcp: mcpManager,
     catalog: ({ scope = 'session' } = {}) => listCatalog(currentCatalog(), scope, aliasOf),
     resolveProfile,
     async snapshot(request) {
@@ -208,8 +214,9 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress })
     },
     async close() {
-      closed = true
       processTools.close()
+      await mcp?.close()
+      closed = true
       store?.close()
       store = undefined
     },

@@ -162,4 +162,32 @@ CREATE TRIGGER memories_fts_update AFTER UPDATE ON memories BEGIN
 END;
 `,
   },
+  {
+    version: 5,
+    name: 'mcp servers and tools',
+    sql: `
+-- MCP servers the host may connect to. config is the transport as JSON (command, args, env or url,
+-- headers); it may hold secrets, so the database stays owner-only.
+CREATE TABLE mcp_registrations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  transport TEXT NOT NULL CHECK (transport IN ('stdio', 'http')),
+  config TEXT NOT NULL CHECK (json_valid(config)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) STRICT;
+
+-- The tools a server listed at its last discovery, with the permission the user gave each one.
+-- fingerprint is a hash of what the model sees (description, schema, hints), so a change is noticed.
+CREATE TABLE mcp_tools (
+  registration_id TEXT NOT NULL REFERENCES mcp_registrations (id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  definition TEXT NOT NULL CHECK (json_valid(definition)),
+  fingerprint TEXT NOT NULL,
+  permission TEXT NOT NULL DEFAULT 'off' CHECK (permission IN ('off', 'ask', 'allow')),
+  listed_at INTEGER NOT NULL,
+  PRIMARY KEY (registration_id, name)
+) STRICT;
+`,
+  },
 ]

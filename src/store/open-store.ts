@@ -6,6 +6,7 @@ import { checkpointTable, type CheckpointRecord } from './checkpoints.js'
 import { eventLog, type EventFilter, type UnfinishedCall } from './event-log.js'
 import type { NewStoreEvent, StoreEvent } from './event-types.js'
 import { checkSafeId } from './ids.js'
+import { mcpServerTable, type McpServerStore } from './mcp-servers.js'
 import { memoryTable } from './memories.js'
 import { migrate } from './migrate.js'
 import type { OwnerMemory } from '../memory/memory-types.js'
@@ -70,6 +71,8 @@ export interface Store {
   readonly oneTimeCodes: OneTimeCodeTable
   /** The memories of one owner (`user:<id>` or `conversation:<id>`). */
   memories(owner: string): OwnerMemory
+  /** MCP server registrations and their cached tools and permissions. */
+  readonly mcpServers: McpServerStore
   /**
    * Runs `fn` atomically, holding the write lock from the start; nests as savepoints. `fn` must be
    * synchronous.
@@ -143,6 +146,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     approvals: approvalStore(db, now),
     oneTimeCodes: oneTimeCodeTable(db, transaction),
     memories: memoryTable(db, now),
+    mcpServers: mcpServerTable(db, now),
     transaction,
     close() {
       if (!open) return

@@ -1,0 +1,124 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { McpTransportConfig } from '../../store/mcp-servers.js'
+import { StdioGroupTransport } from './stdio-group-transport.js'
+import { trackSends } from './track-sends.js'
+
+/** Settings of a {@link ConnectionPool}. */
+export interface ConnectionPoolOptions {
+  readonly connectTimeoutMs: number
+  readonly maxMessageBytes: number
+  readonly killGraceMs: number
+  /** Called when a server says its tool list changed. */
+  readonly onToolsChanged: (registrationId: string) => void
+}
+
+/** An open session with one server. */
+export interface McpConnection {
+  readonly client: Client
+  /** The stdio server's pid (its process group id), for tests and diagnostics. */
+  readonly pid: number | undefined
+  /** True once the transport closed (server exit, network failure or `close`). */
+  readonly closed: boolean
+}
+
+interface Entry extends McpConnection {
+  closed: boolean
+  readonly transport: Transport
+}
+
+const clientInfo = { name: 'toolhost', version: '0.1.0' }
+
+/**
+ * One lazily opened connection per registration. A connection that closed is replaced on next
+ * use, which is how a crashed server is reconnected.
+ */
+export class ConnectionPool {
+  readonly #options: ConnectionPoolOptions
+  readonly #open = new Map<string, Promise<Entry>>()
+  #shutDown = false
+
+  constructor(options: ConnectionPoolOptions) {
+    this.#options = options
+  }
+
+  /**
+   * The open connection of a registration, connecting (initialize handshake within the connect
+   * timeout) when there is none or the last one closed.
+   * @throws the connect failure; nothing was sent to the server's tools then
+   */
+  async get(registrationId: string, config: McpTransportConfig): Promise<McpConnection> {
+    if (this.#shutDown) throw new Error('the MCP client is closed')
+    const existing = this.#open.get(registrationId)
+    if (existing !== undefined) {
+      const entry = await existing.catch(() => undefined)
+      if (entry !== undefined && !entry.closed) return entry
+      if (this.#open.get(registrationId) === existing) this.#open.delete(registrationId)
+      else return this.get(registrationId, config)
+    }
+    const opening = this.#connect(registrationId, config)
+    this.#open.set(registrationId, opening)
+    opening.catch(() => {
+      if (this.#open.get(registrationId) === opening) this.#open.delete(registrationId)
+    })
+    return opening
+  }
+
+  /** The connection of a registration if one is open (never connects). */
+  async peek(registrationId: string): Promise<McpConnection | undefined> {
+    const entry = await this.#open.get(registrationId)?.catch(() => undefined)
+    return entry?.closed === false ? entry : undefined
+  }
+
+  /** Closes the connection of one registration (its server process group is killed). */
+  async drop(registrationId: string): Promise<void> {
+    const opening = this.#open.get(registrationId)
+    this.#open.delete(registrationId)
+    const entry = await opening?.catch(() => undefined)
+    if (entry !== undefined) await closeEntry(entry)
+  }
+
+  /** Closes every connection; later `get` calls fail. */
+  async closeAll(): Promise<void> {
+    this.#shutDown = true
+    await Promise.all([...this.#open.keys()].map((id) => this.drop(id)))
+  }
+
+  async #connect(registrationId: string, config: McpTransportConfig): Promise<Entry> {
+    const transport = trackSends(this.#transport(config))
+    const client = new Client(clientInfo, { capabilities: {} })
+    const entry: Entry = { client, transport, closed: false, pid: undefined }
+    client.onclose = () => {
+      entry.closed = true
+    }
+    // Transport errors also surface as rejected requests or a close; nothing to add here.
+    client.onerror = () => {}
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#options.onToolsChanged(registrationId))
+    try {
+      await client.connect(transport, { timeout: this.#options.connectTimeoutMs })
+    } catch (error) {
+      await closeEntry(entry)
+      throw error
+    }
+    return Object.assign(entry, { pid: transport instanceof StdioGroupTransport ? transport.pid : undefined })
+  }
+
+  #transport(config: McpTransportConfig): Transport {
+    if (config.kind === 'stdio') {
+      return new StdioGroupTransport({ ...config, maxMessageBytes: this.#options.maxMessageBytes, killGraceMs: this.#options.killGraceMs })
+    }
+    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } })
+  }
+}
+
+async function closeEntry(entry: Entry): Promise<void> {
+  entry.closed = true
+  try {
+    await entry.client.close()
+  } catch {
+    // Closing a broken connection may fail; the transport below is closed regardless.
+  }
+  await entry.transport.close().catch(() => {})
+}

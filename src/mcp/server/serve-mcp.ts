@@ -1,0 +1,44 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import type { ToolHost } from '../../host/create-tool-host.js'
+import { listenMcpHttp, type McpHttpOptions } from './http-server.js'
+import { createSessionServer, type McpSessionOptions } from './session-server.js'
+
+/** Options of {@link serveMcp}: the served snapshot, and the transport. */
+export type ServeMcpOptions = McpSessionOptions & ({ readonly transport: 'stdio' } | ({ readonly transport: 'http' } & McpHttpOptions))
+
+/** A running MCP server. */
+export interface McpServerHandle {
+  /** The endpoint URL, for the HTTP transport. */
+  readonly url?: string
+  /** Stops serving: closes every session (and the HTTP listener). The host stays open. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves a toolhost profile's snapshot as an MCP server, over stdio or Streamable HTTP. Each MCP
+ * session gets its own invocation, so every `tools/call` passes the same gate, permissions,
+ * approvals (MCP elicitation when the client supports it, else denied) and store as any model call.
+ * Recoverable errors come back as `isError` results; a tool's runtime failure answers the request
+ * with a JSON-RPC error.
+ *
+ * @example
+ * const host = await createToolHost()
+ * const server = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 3333 })
+ * // … later
+ * await closeMcpServer(server)
+ */
+export async function serveMcp(host: ToolHost, options: ServeMcpOptions): Promise<McpServerHandle> {
+  const newSession = () => createSessionServer(host, options)
+  if (options.transport === 'stdio') {
+    const server = newSession()
+    await server.connect(new StdioServerTransport())
+    return { close: () => server.close() }
+  }
+  const listener = await listenMcpHttp(options, newSession)
+  return { url: listener.url, close: () => listener.close() }
+}
+
+/** Closes a server started by {@link serveMcp}. */
+export function closeMcpServer(handle: McpServerHandle): Promise<void> {
+  return handle.close()
+}
