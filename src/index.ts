@@ -38,6 +38,7 @@ export type {
   ToolCallContext,
   ToolCallReturn,
   ToolDefinition,
+  ToolFile,
   ToolImage,
   ToolOutput,
   ToolProgress,

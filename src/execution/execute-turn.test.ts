@@ -188,7 +188,20 @@ describe('model-ready results', () => {
       annotations: { readOnly: true },
       call: async ({ size }) => ({ content: 'x'.repeat(size) }),
     })
-    host = await createToolHost({ dataDir, tools: [long] })
+    const sound = defineTool({
+      name: 'sound.make',
+      description: 'Returns a sound and a report.',
+      inputSchema: z.object({}),
+      annotations: { readOnly: true },
+      call: async () => ({
+        content: 'Made a sound.',
+        files: [
+          { bytes: new Uint8Array(2048).fill(9), mimeType: 'audio/wav' },
+          { bytes: new Uint8Array([37, 80, 68, 70]), mimeType: 'application/pdf', name: 'report.pdf' },
+        ],
+      }),
+    })
+    host = await createToolHost({ dataDir, tools: [long, sound] })
   })
 
   it('externalizes results over the inline limit to a file under the run', async () => {
@@ -206,6 +219,21 @@ describe('model-ready results', () => {
     expect(long?.content).toContain(ref)
     const file = readFileSync(join(host.store().runDir(inv.runId), ref), 'utf8')
     expect(file.replace(/\n/g, '')).toBe('x'.repeat(7000))
+    expect(host.store().events({ invocationId: inv.id, types: ['stored'] })).toHaveLength(1)
+  })
+
+  it('stores the files a tool returns under the run, references them by path and notes them in the text', async () => {
+    const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic' })
+    const [result] = await inv.executeTurn({ calls: [{ callId: 'f', name: 'sound_make', arguments: {} }] })
+    const stem = new RegExp(`^tool-results/${inv.id}/round-001-call_[0-9a-f]{16}-file-`)
+    const [wav = '', pdf = ''] = result?.resourceRefs ?? []
+    expect(result?.resourceRefs).toHaveLength(2)
+    expect(wav).toMatch(new RegExp(`${stem.source}1\\.wav$`))
+    expect(pdf).toMatch(new RegExp(`${stem.source}2\\.pdf$`))
+    expect(result?.content).toBe(`Made a sound.\n\n[Saved audio/wav (2 KiB) to ${wav}]\n[Saved "report.pdf", application/pdf (4 bytes) to ${pdf}]`)
+    const runDir = host.store().runDir(inv.runId)
+    expect(readFileSync(join(runDir, wav)).equals(Buffer.alloc(2048, 9))).toBe(true)
+    expect(readFileSync(join(runDir, pdf), 'latin1')).toBe('%PDF')
     expect(host.store().events({ invocationId: inv.id, types: ['stored'] })).toHaveLength(1)
   })
 

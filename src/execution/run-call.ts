@@ -1,7 +1,7 @@
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import { errorResult } from '../tool/agent-tool-result.js'
-import type { ToolCallContext, ToolImage, ToolOutput, ToolProgress } from '../tool/define-tool.js'
+import type { ToolCallContext, ToolFile, ToolImage, ToolOutput, ToolProgress } from '../tool/define-tool.js'
 import { ToolError } from '../tool/tool-error.js'
 import type { ToolId } from '../tool/tool-id.js'
 
@@ -26,15 +26,16 @@ export class ToolRuntimeError extends Error {
   }
 }
 
-/** A call's result before images are stored: the images come back as bytes. */
+/** A call's result before images and files are stored: both come back as bytes. */
 export interface RawCallOutcome {
   readonly result: AgentToolResult
   readonly images: readonly ToolImage[]
+  readonly files: readonly ToolFile[]
 }
 
 /**
  * Runs one call: awaits its promise or drains its progress generator. A `ToolError` becomes an
- * error result (attached images discarded); anything else throws {@link ToolRuntimeError}.
+ * error result (attached images and files discarded); anything else throws {@link ToolRuntimeError}.
  */
 export async function runCall(
   tool: CatalogTool,
@@ -48,7 +49,7 @@ export async function runCall(
     const running = tool.call(input, ctx)
     output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId, toolId })) : await running
   } catch (error) {
-    if (error instanceof ToolError) return { result: errorResult(callId, toolId, error.code, error.message), images: [] }
+    if (error instanceof ToolError) return { result: errorResult(callId, toolId, error.code, error.message), images: [], files: [] }
     throw new ToolRuntimeError(callId, toolId, error)
   }
   if (typeof output?.content !== 'string') throw new ToolRuntimeError(callId, toolId, new TypeError('the tool returned no text content'))
@@ -61,7 +62,7 @@ export async function runCall(
     resourceRefs: [],
     images: [],
   }
-  return { result, images: output.images ?? [] }
+  return { result, images: output.images ?? [], files: output.files ?? [] }
 }
 
 function isGenerator(value: unknown): value is AsyncGenerator<ToolProgress, ToolOutput, void> {

@@ -84,11 +84,22 @@ export interface ToolImage {
   readonly mimeType?: string
 }
 
+/** Binary content (audio, a PDF, an embedded resource…) the host stores under tool-results/ and references by path. */
+export interface ToolFile {
+  readonly bytes: Uint8Array
+  /** The declared type; it picks the stored file's extension. */
+  readonly mimeType: string
+  /** What the tool calls it (a resource URI, a file name); shown to the model, not used as the file name. */
+  readonly name?: string
+}
+
 /** What a call returns: the model's text and optional structured data for records and UIs. */
 export interface ToolOutput {
   readonly content: string
   readonly structured?: Record<string, unknown>
   readonly images?: readonly ToolImage[]
+  /** Binary content the host stores under tool-results/ and references by path. */
+  readonly files?: readonly ToolFile[]
 }
 
 /** A call: a promise of the output, or an async generator yielding progress and returning the output. */

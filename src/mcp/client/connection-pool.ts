@@ -1,8 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { McpTransportConfig } from '../../store/mcp-servers.js'
+import type { McpElicitHandler, McpRuntimeOptions } from './runtime-options.js'
 import { StdioGroupTransport } from './stdio-group-transport.js'
 import { trackSends } from './track-sends.js'
 
@@ -13,6 +14,10 @@ export interface ConnectionPoolOptions {
   readonly killGraceMs: number
   /** Called when a server says its tool list changed. */
   readonly onToolsChanged: (registrationId: string) => void
+  /** The in-memory options of a registration (its OAuth client, …). */
+  readonly runtime: (registrationId: string) => McpRuntimeOptions
+  /** Answers servers' elicitation requests; without it the client declares no elicitation. */
+  readonly onElicit?: McpElicitHandler
 }
 
 /** An open session with one server. */
@@ -38,6 +43,8 @@ const clientInfo = { name: 'toolhost', version: '0.1.0' }
 export class ConnectionPool {
   readonly #options: ConnectionPoolOptions
   readonly #open = new Map<string, Promise<Entry>>()
+  // The last HTTP transport of each registration with an OAuth client, to finish its authorization.
+  readonly #authorizing = new Map<string, StreamableHTTPClientTransport>()
   #shutDown = false
 
   constructor(options: ConnectionPoolOptions) {
@@ -76,8 +83,20 @@ export class ConnectionPool {
   async drop(registrationId: string): Promise<void> {
     const opening = this.#open.get(registrationId)
     this.#open.delete(registrationId)
+    this.#authorizing.delete(registrationId)
     const entry = await opening?.catch(() => undefined)
     if (entry !== undefined) await closeEntry(entry)
+  }
+
+  /**
+   * Completes the OAuth authorization a registration's server asked for (exchanges the code for
+   * tokens through the registration's auth provider); the next request or connect uses them.
+   * @throws Error when the registration has no HTTP transport with an auth provider yet
+   */
+  async finishAuth(registrationId: string, authorizationCode: string): Promise<void> {
+    const transport = this.#authorizing.get(registrationId)
+    if (transport === undefined) throw new Error(`no authorization is pending for MCP registration ${registrationId}`)
+    await transport.finishAuth(authorizationCode)
   }
 
   /** Closes every connection; later `get` calls fail. */
@@ -87,8 +106,10 @@ export class ConnectionPool {
   }
 
   async #connect(registrationId: string, config: McpTransportConfig): Promise<Entry> {
-    const transport = trackSends(this.#transport(config))
-    const client = new Client(clientInfo, { capabilities: {} })
+    const transport = trackSends(this.#transport(registrationId, config))
+    const onElicit = this.#options.onElicit
+    const client = new Client(clientInfo, { capabilities: onElicit === undefined ? {} : { elicitation: { form: { applyDefaults: true } } } })
+    if (onElicit !== undefined) client.setRequestHandler(ElicitRequestSchema, (request) => onElicit(registrationId, request.params))
     const entry: Entry = { client, transport, closed: false, pid: undefined }
     client.onclose = () => {
       entry.closed = true
@@ -105,11 +126,14 @@ export class ConnectionPool {
     return Object.assign(entry, { pid: transport instanceof StdioGroupTransport ? transport.pid : undefined })
   }
 
-  #transport(config: McpTransportConfig): Transport {
+  #transport(registrationId: string, config: McpTransportConfig): Transport {
     if (config.kind === 'stdio') {
       return new StdioGroupTransport({ ...config, maxMessageBytes: this.#options.maxMessageBytes, killGraceMs: this.#options.killGraceMs })
     }
-    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } })
+    const { authProvider } = this.#options.runtime(registrationId)
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(authProvider !== undefined && { authProvider }) })
+    if (authProvider !== undefined) this.#authorizing.set(registrationId, transport)
+    return transport
   }
 }
 

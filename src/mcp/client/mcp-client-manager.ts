@@ -12,6 +12,7 @@ import { cacheFromListing, listAllTools } from './list-tools.js'
 import { mapCallResult } from './map-call-result.js'
 import { createMcpCatalogTool, mcpToolId } from './mcp-catalog-tool.js'
 import { mcpTexts } from './mcp-texts.js'
+import type { McpElicitHandler, McpRuntimeOptions } from './runtime-options.js'
 import { checkTransport, type McpTransportInput } from './transport-input.js'
 
 /** Largest arguments object (as JSON) sent to an MCP tool. */
@@ -40,6 +41,8 @@ export interface McpClientManagerOptions {
   readonly now?: () => number
   /** Called after the tool cache of a registration was refreshed on `tools/list_changed`. */
   readonly onToolsChanged?: (registrationId: string) => void
+  /** Answers servers' form elicitation requests; without it the client declares no elicitation. */
+  readonly onElicit?: McpElicitHandler
 }
 
 /**
@@ -62,6 +65,7 @@ export class McpClientManager {
   readonly #failuresBeforePause: number
   readonly #onToolsChanged: ((registrationId: string) => void) | undefined
   readonly #refreshing = new Map<string, Promise<void>>()
+  readonly #runtime = new Map<string, McpRuntimeOptions>()
 
   constructor(options: McpClientManagerOptions) {
     this.#store = options.store
@@ -79,17 +83,33 @@ export class McpClientManager {
       maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024,
       killGraceMs: options.killGraceMs ?? 2000,
       onToolsChanged: (id) => void this.#refreshOnChange(id),
+      runtime: (id) => this.#runtime.get(id) ?? {},
+      ...(options.onElicit !== undefined && { onElicit: options.onElicit }),
     })
   }
 
   /**
    * Registers a server under a display name (it names the tools' aliases) and returns its record.
-   * Nothing connects until {@link discover}.
-   * @throws TypeError for an empty name, an empty command or a URL that is not http(s)
+   * Nothing connects until {@link discover}. `runtime` (e.g. an OAuth client) is kept in memory
+   * for this manager only and never stored.
+   * @throws TypeError for an empty name, an empty command, a URL that is not http(s), or an auth
+   *   provider for a stdio server
    */
-  register(name: string, transport: McpTransportInput): McpRegistrationRecord {
+  register(name: string, transport: McpTransportInput, runtime: McpRuntimeOptions = {}): McpRegistrationRecord {
     if (name.trim() === '') throw new TypeError('an MCP server needs a display name')
-    return this.#store.mcpServers.createRegistration(name.trim(), checkTransport(transport))
+    if (runtime.authProvider !== undefined && transport.kind !== 'http') throw new TypeError('only an HTTP MCP server can use an auth provider')
+    const record = this.#store.mcpServers.createRegistration(name.trim(), checkTransport(transport))
+    this.#runtime.set(record.id, runtime)
+    return record
+  }
+
+  /**
+   * Completes the OAuth authorization a registration's server asked for, with the code the user's
+   * authorization returned; retry the failed `discover` or call afterwards.
+   * @throws Error when the registration has no auth provider or no connection attempt was made
+   */
+  async finishAuth(registrationId: string, authorizationCode: string): Promise<void> {
+    await this.#pool.finishAuth(registrationId, authorizationCode)
   }
 
   registrations(): McpRegistrationRecord[] {
@@ -104,6 +124,7 @@ export class McpClientManager {
   /** Removes a registration, its cache and permissions, and closes its connection. */
   async unregister(registrationId: string): Promise<boolean> {
     await this.#pool.drop(registrationId)
+    this.#runtime.delete(registrationId)
     return this.#store.mcpServers.removeRegistration(registrationId)
   }
 
@@ -146,7 +167,7 @@ export class McpClientManager {
     const diagnostics: CatalogDiagnostic[] = []
     const runtime = {
       currentPermission: (id: string, name: string) => this.#store.mcpServers.tool(id, name)?.permission,
-      call: (id: string, name: string, input: Record<string, unknown>, ctx: ToolCallContext) => this.#call(id, name, input, ctx),
+      call: (id: string, name: string, input: Record<string, unknown>, ctx: ToolCallContext) => this.callTool(id, name, input, ctx.signal),
     }
     for (const registration of this.registrations()) {
       for (const record of this.tools(registration.id)) {
@@ -171,7 +192,13 @@ export class McpClientManager {
     await Promise.allSettled([...this.#refreshing.values()])
   }
 
-  async *#call(registrationId: string, toolName: string, input: Record<string, unknown>, ctx: ToolCallContext): AsyncGenerator<ToolProgress, ToolOutput, void> {
+  /**
+   * Calls a cached tool, yielding the server's progress reports, and returns its mapped result.
+   * Refuses tools that are Off; Ask approval is the caller's part (catalog tools ask before this).
+   * @throws ToolError `mcp.unavailable`, `mcp.tool_off`, `mcp.arguments_too_large`,
+   *   `mcp.server_paused`, `mcp.not_sent`, `mcp.refused` or `tool.outcome_unknown`
+   */
+  async *callTool(registrationId: string, toolName: string, input: Record<string, unknown>, signal: AbortSignal = new AbortController().signal): AsyncGenerator<ToolProgress, ToolOutput, void> {
     // Re-read: the registration or permission may have changed since the snapshot was made.
     const registration = this.#store.mcpServers.getRegistration(registrationId)
     const record = registration === undefined ? undefined : this.#store.mcpServers.tool(registrationId, toolName)
@@ -190,7 +217,7 @@ export class McpClientManager {
       const reason = error instanceof Error ? error.message : String(error)
       throw new ToolError('mcp.not_sent', fillText(mcpTexts.notSent, { server: registration.name, reason }), { reason })
     })
-    const result = yield* callMcpTool(connection, registration.name, toolName, input, ctx.signal, this.#limits, ({ error }) => {
+    const result = yield* callMcpTool(connection, registration.name, toolName, input, signal, this.#limits, ({ error }) => {
       if (error.code === 'mcp.refused') return this.#breaker.succeeded(registrationId)
       this.#breaker.failed(registrationId)
       // A connection that could not carry the request (server gone, session expired) is reopened next time.
