@@ -21,6 +21,8 @@ function tools(): Tool[] {
     { name: 'flood', description: 'Writes an endless line.', inputSchema: open },
     { name: 'change', description: changed ? 'Changed the tool list.' : 'Changes the tool list.', inputSchema: open },
     { name: 'grandchild', description: 'Reports the pid of a process it started.', inputSchema: open },
+    { name: 'wrong_id', description: 'Answers a request that was never made, never this one.', inputSchema: open },
+    { name: 'garbage', description: 'Writes a line that is not JSON, then never answers.', inputSchema: open },
     ...(changed ? [{ name: 'added', description: 'Appears after change.', inputSchema: open }] : []),
   ]
 }
@@ -46,6 +48,12 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       changed = true
       await server.sendToolListChanged()
       return { content: [{ type: 'text', text: 'changed' }] }
+    case 'wrong_id':
+      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: 987_654, result: { content: [{ type: 'text', text: 'not yours' }] } })}\n`)
+      return new Promise<CallToolResult>(() => {})
+    case 'garbage':
+      process.stdout.write('{this is not json\n')
+      return new Promise<CallToolResult>(() => {})
     case 'grandchild':
       return { content: [{ type: 'text', text: String(sleeper.pid) }] }
     default:
