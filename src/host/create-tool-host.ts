@@ -141,7 +141,12 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
   const currentCatalog = (profileDirs: readonly string[] = []): Catalog =>
     buildCatalog([builtins, extensions.catalogTools(), processTools.source([...hostProcessDirs, ...profileDirs]), mcpManager().catalogSource()])
   const resolveTool = (id: string): CatalogTool | undefined =>
-    id.startsWith('builtin:') ? builtins.get(id) : id.startsWith('process/') ? processTools.get(id) : currentCatalog().get(id)
+    // By source, so that a call never rebuilds the whole catalog (or reads MCP caches) to find its tool.
+    id.startsWith('builtin:')
+      ? builtins.get(id)
+      : id.startsWith('process/')
+        ? processTools.get(id)
+        : (id.startsWith('mcp/') ? mcpManager().catalogSource() : extensions.catalogTools()).tools.find((tool) => tool.id === id)
   const aliasOf = (tool: CatalogTool) => (tool.source === 'builtin' ? builtinAlias(tool.nativeName) : tool.id)
 
   const resolveProfile = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {

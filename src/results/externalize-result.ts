@@ -2,6 +2,7 @@ import { fillText, loadText } from '../text/model-text.js'
 import { writeFileAtomic } from './atomic-write.js'
 import { hostResultPath, resultFileName } from './result-files.js'
 import { previewOf, WRAP_WIDTH, wrapLongLines } from './wrap-lines.js'
+import { formatCount } from '../text/quantities.js'
 
 /** Characters of the text shown inline after the note when a result goes to a file. */
 export const PREVIEW_CHARS = 3000
@@ -89,6 +90,3 @@ function guidance(aliases: ExternalizeRequest['aliases'], path: string, jsonPath
   return sentences.map((sentence) => ` ${sentence}`).join('')
 }
 
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US')
-}

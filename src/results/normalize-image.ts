@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import type { Metadata, OutputInfo, SharpOptions } from 'sharp'
 import { fillText, loadText } from '../text/model-text.js'
+import { formatCount } from '../text/quantities.js'
 
 /** Bounds for images given to the model. */
 export interface ImageLimits {
@@ -160,6 +161,3 @@ function decoderMessage(error: unknown): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line || 'unknown error'
 }
 
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US')
-}

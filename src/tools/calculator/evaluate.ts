@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineTool } from '../../tool/define-tool.js'
 import { ToolError } from '../../tool/tool-error.js'
 import { loadText } from '../../text/model-text.js'
+import { formatCount } from '../../text/quantities.js'
 import type { EngineReply } from './math-protocol.js'
 import { MathRunner } from './math-runner.js'
 
@@ -52,7 +53,7 @@ export const calculatorEvaluateTool = defineTool({
   annotations: { readOnly: true },
   call: async ({ expression, precision }, ctx) => {
     if (expression.length > calculatorLimits.expressionLength) {
-      const [length, max] = [expression.length, calculatorLimits.expressionLength].map((n) => n.toLocaleString('en-US'))
+      const [length, max] = [expression.length, calculatorLimits.expressionLength].map(formatCount)
       throw new ToolError('calculator.limit_exceeded', `The expression has ${length} characters; at most ${max} are allowed.`, {
         limit: 'expressionLength',
         value: expression.length,

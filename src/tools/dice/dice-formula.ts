@@ -1,4 +1,5 @@
 import { ToolError } from '../../tool/tool-error.js'
+import { formatCount } from '../../text/quantities.js'
 
 /**
  * Bounds on a dice formula. They keep a roll cheap and its output short enough to read; each
@@ -242,9 +243,6 @@ function limitExceeded(limit: string, value: number, message: string): ToolError
   return new ToolError('dice.limit_exceeded', message, { limit, value })
 }
 
-function formatCount(value: number): string {
-  return value.toLocaleString('en-US')
-}
 
 function isDigit(char: string): boolean {
   return char >= '0' && char <= '9' && char.length === 1

@@ -1,4 +1,5 @@
 import { fillText, loadText } from '../../../text/model-text.js'
+import { formatCount } from '../../../text/quantities.js'
 
 /** Characters of a shell result the model sees inline; longer output is shown as head and tail. */
 export const SHELL_INLINE_CHAR_LIMIT = 30_000
@@ -69,6 +70,3 @@ function tailOf(text: string, size: number): string {
   return /^[\udc00-\udfff]/.test(tail) ? tail.slice(1) : tail
 }
 
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US')
-}
