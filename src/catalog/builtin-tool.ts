@@ -24,6 +24,8 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     annotations: definition.annotations ?? {},
     scopes: definition.scopes ?? scopes,
     completion: definition.completion ?? false,
+    completesWith: definition.completesWith?.bind(definition),
+    ...(definition.requires !== undefined && { requires: definition.requires }),
     timeoutMs: definition.timeoutMs ?? builtinTimeoutMs,
     pagesItself: definition.pagesItself ?? false,
     returnsImages: false,

@@ -2,6 +2,7 @@ import type { DescriptionContext, PermissionSubject, ResourceClaim, PermissionCh
 import type { JsonSchema } from '../snapshot/protocols/protocol.js'
 import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
 import type { Scope } from './scope.js'
+import type { RunFeature } from '../tool/run-services.js'
 
 /** A problem found while checking a tool's input, with where it is. */
 export interface InputProblem {
@@ -34,6 +35,10 @@ export interface CatalogTool {
   /** Scopes the tool serves. */
   readonly scopes: readonly Scope[]
   readonly completion: boolean
+  /** Input-dependent completion (commit with finish): true when this call completes the run. */
+  completesWith?(input: Record<string, unknown>): boolean
+  /** Run features the tool needs (builtins only); offered only where all are present. */
+  readonly requires?: readonly RunFeature[]
   /** Longest a call may run before it is stopped. */
   readonly timeoutMs: number
   /** Tools that page their own output are never externalized. */

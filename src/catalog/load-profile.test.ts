@@ -38,6 +38,8 @@ describe('parseProfile', () => {
       permissions: { mode: 'default', allow: [], ask: [], deny: [] },
       hooks: { preTool: [], postTool: [] },
       network: { allowPrivateHosts: [], shellUrlPrefixes: [] },
+      skills: { visible: ['*'], deny: [] },
+      agent: { callable: false, delegates: ['*'], compactAt: 0.8, keepRecentTokens: 8000, maxDriftAttempts: 20 },
     })
   })
 

@@ -46,6 +46,8 @@ export interface ProfileOverrides {
   readonly permissions?: Readonly<Record<string, unknown>>
   readonly hooks?: Readonly<Record<string, unknown>>
   readonly network?: Readonly<Record<string, unknown>>
+  readonly skills?: Readonly<Record<string, unknown>>
+  readonly agent?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -61,6 +63,8 @@ export function mergeProfile(base: Profile, overrides: ProfileOverrides, source?
       permissions: { ...base.permissions, ...overrides.permissions },
       hooks: { ...base.hooks, ...overrides.hooks },
       network: { ...base.network, ...overrides.network },
+      skills: { ...base.skills, ...overrides.skills },
+      agent: { ...base.agent, ...overrides.agent },
     },
     source,
   )

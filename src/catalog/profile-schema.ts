@@ -76,6 +76,30 @@ const permissionsSettings = z.strictObject({
   deny: z.array(permissionRule).default([]),
 })
 
+const skillsSettings = z.strictObject({
+  /** Skills listed to the model and mounted at `skills/<name>/`, by name or glob. */
+  visible: z.array(z.string().min(1)).default(['*']),
+  /** Skills never shown; wins over `visible`. */
+  deny: z.array(z.string().min(1)).default([]),
+})
+
+const agentSettings = z.strictObject({
+  /** Other agents may delegate or hand off to this profile. */
+  callable: z.boolean().default(false),
+  /** What this agent is for, shown to agents that may call it. */
+  description: z.string().optional(),
+  /** The agent's instructions, placed at the start of the system prompt. */
+  systemPrompt: z.string().optional(),
+  /** Callable profiles this agent may delegate or hand off to (ids or globs). */
+  delegates: z.array(z.string().min(1)).default(['*']),
+  /** Compact the history when the prompt reaches this share of the model's context window. */
+  compactAt: z.number().gt(0).max(1).default(0.8),
+  /** Tokens of the most recent turns compaction always keeps verbatim. */
+  keepRecentTokens: z.number().int().min(0).default(8_000),
+  /** Drift recoveries (text-only turns in chat scope) before the run fails. */
+  maxDriftAttempts: count(1_000).default(20),
+})
+
 /** Profile schema, version 1. Unknown keys are errors so that typos never pass silently. */
 export const profileSchemaV1 = z.strictObject({
   schemaVersion: z.literal(1),
@@ -91,6 +115,8 @@ export const profileSchemaV1 = z.strictObject({
   /** Command hooks run before and after tool calls. */
   hooks: hooksSettings.prefault({}),
   network: networkSettings.prefault({}),
+  skills: skillsSettings.prefault({}),
+  agent: agentSettings.prefault({}),
 })
 
 /** A validated profile with every default filled in. */
@@ -107,6 +133,8 @@ export function profileKeysAt(path: string): readonly string[] {
   if (path === 'permissions') return Object.keys(permissionsSettings.shape)
   if (path === 'hooks') return Object.keys(hooksSettings.shape)
   if (path === 'network') return Object.keys(networkSettings.shape)
+  if (path === 'skills') return Object.keys(skillsSettings.shape)
+  if (path === 'agent') return Object.keys(agentSettings.shape)
   return []
 }
 

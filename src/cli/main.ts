@@ -11,6 +11,9 @@ import { permissionsExplain } from './commands/permissions-explain.js'
 import { snapshotCommand } from './commands/snapshot.js'
 import { toolsCall } from './commands/tools-call.js'
 import { toolsList } from './commands/tools-list.js'
+import { runCommand } from './commands/run.js'
+import { runsCommand } from './commands/runs.js'
+import { existsSync } from 'node:fs'
 
 type Command = (host: ToolHost, args: readonly string[], io: CliIo) => Promise<number>
 
@@ -22,6 +25,8 @@ const commands: Readonly<Record<string, Command>> = {
   approvals: approvalsCommand,
   mcp: mcpCommand,
   'mcp serve': mcpServe,
+  run: runCommand,
+  runs: runsCommand,
 }
 
 const help = loadText(import.meta.url, 'help.txt')
@@ -50,7 +55,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
   let host: ToolHost | undefined
   try {
-    host = await createToolHost({ dataDir: optionValues(rest, '--data-dir')[0], processDirs: [join(process.cwd(), 'tools'), ...optionValues(rest, '--process-dir')], watchProcessTools: false })
+    const skillsDir = optionValues(rest, '--skills-dir')[0] ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)
+    host = await createToolHost({ dataDir: optionValues(rest, '--data-dir')[0], processDirs: [join(process.cwd(), 'tools'), ...optionValues(rest, '--process-dir')], watchProcessTools: false, ...(skillsDir !== undefined && { skillsDir }) })
     return await command(host, rest, io)
   } catch (error) {
     if (error instanceof UsageError) return usage(io, error.message)

@@ -5,6 +5,7 @@ import type { ToolId } from '../tool/tool-id.js'
 import type { OwnerMemory } from '../memory/memory-types.js'
 import type { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
+import type { RunServices } from '../tool/run-services.js'
 
 /** What every call of an invocation shares. */
 export interface InvocationScope {
@@ -14,6 +15,8 @@ export interface InvocationScope {
   readonly readState: ReadState
   readonly memory: OwnerMemory
   profile(): Profile
+  /** The agent run's services, when a loop drives the invocation. */
+  readonly run?: RunServices
   /** Asks a person about something a running call wants to do; see ToolCallContext.requestApproval. */
   requestApproval(call: { readonly callId: string; readonly toolId: ToolId }, request: { readonly reason: string; readonly detail: Record<string, unknown> }): Promise<boolean>
 }
@@ -36,5 +39,6 @@ export function callContext(scope: InvocationScope, callId: string, toolId: Tool
     profile: scope.profile(),
     memory: scope.memory,
     requestApproval: (request) => scope.requestApproval({ callId, toolId }, request),
+    ...(scope.run !== undefined && { run: scope.run }),
   }
 }

@@ -193,7 +193,8 @@ export class Gate {
     if (tool === undefined) return this.#reject(call, toolId, 'tool.unavailable', fillText(texts.unavailable, { alias }), alias)
     const checked = await this.#checkInput(binding, tool, args.value)
     if ('code' in checked) return this.#reject(call, toolId, checked.code, checked.text, alias)
-    if (binding.completion && index < calls.length - 1) {
+    const completes = binding.completion || tool.completesWith?.(checked.input) === true
+    if (completes && index < calls.length - 1) {
       return this.#reject(call, toolId, 'agent.tool_after_finish', fillText(texts.afterFinish, { alias }), alias)
     }
     return { admitted: { callId: call.callId, binding, tool, input: checked.input, rawArguments: args.raw }, requested: { toolId, alias, rawArguments: args.raw } }

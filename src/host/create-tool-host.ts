@@ -29,6 +29,7 @@ import { ProcessToolDirs } from './process-tool-dirs.js'
 import { invocationWorkspace } from './invocation-workspace.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
 import { emptyGateState } from '../gate/gate-state.js'
+import type { RunFeature, RunServices } from '../tool/run-services.js'
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -58,6 +59,8 @@ export interface InvocationRuntimeOptions {
   readonly onProgress?: (event: ToolProgressEvent) => void
   /** Decides calls that need approval; by default requests wait durably in the store. */
   readonly approver?: Approver
+  /** Services of the agent run driving the invocation (the agent loop supplies them). */
+  readonly run?: RunServices
 }
 
 /** Options of {@link ToolHost.createInvocation}. */
@@ -79,12 +82,18 @@ export interface InvocationOptions extends InvocationRuntimeOptions {
   readonly runId?: string
   /** Whose memories the tools use: `user:<id>` or `conversation:<id>`; default `user:local`. */
   readonly owner?: string
+  /** Skill folders the invocation sees at `skills/<name>/`; the whole skills directory when omitted. */
+  readonly skills?: readonly string[]
+  /** Run features the invocation has (the agent loop sets them); tools requiring others are not offered. */
+  readonly features?: readonly RunFeature[]
 }
 
 /** The runtime: the catalog, extension tools, invocations over snapshots, the store. */
 export interface ToolHost {
   readonly dataDir: string
   readonly workspaceDir: string
+  /** The skills directory, when the host has one. */
+  readonly skillsDir: string | undefined
   /** Every tool known to the host, ordered by id. */
   catalog(options?: { readonly scope?: Scope }): CatalogEntry[]
   /** Tools registered by extensions at run time. */
@@ -98,7 +107,7 @@ export interface ToolHost {
   /** Resolves a profile as {@link InvocationOptions.profile} does, with where it came from. */
   resolveProfile(profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }>
   /** The snapshot an invocation with these options would get, without creating one (nothing is stored). */
-  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens'>): Promise<{ snapshot: Snapshot; profile: Profile }>
+  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>): Promise<{ snapshot: Snapshot; profile: Profile }>
   /** Freezes the catalog into a snapshot for one invocation and opens its gate. */
   createInvocation(options: InvocationOptions): Promise<Invocation>
   /**
@@ -160,21 +169,23 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     return { profile: mergeProfile(defaultProfile, profile), source: { kind: 'object' } }
   }
 
-  const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens'>, profile: Profile): Snapshot => {
+  const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>, profile: Profile): Snapshot => {
     if (closed) throw new Error('This tool host is closed.')
     if (!isScope(request.scope)) throw new TypeError(`scope must be chat or session, not ${JSON.stringify(request.scope)}`)
     if (!isProtocolName(request.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(request.protocol)}`)
     const { contextTokens } = request
     if (contextTokens !== undefined && (!Number.isInteger(contextTokens) || contextTokens < 1)) throw new TypeError(`contextTokens must be a positive whole number, not ${JSON.stringify(contextTokens)}`)
-    return buildSnapshot({ catalog: currentCatalog(profile.tools.processDirs), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }) })
+    return buildSnapshot({ catalog: currentCatalog(profile.tools.processDirs), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }), ...(request.features !== undefined && { features: request.features }) })
   }
-  const workspaceFor = (scope: Scope, runId: string) =>
-    invocationWorkspace(scope, { projectDir: workspaceDir, runDir: openedStore().runDir(runId), ...(options.skillsDir !== undefined && { skillsDir: resolve(options.skillsDir) }) })
+  const skillsDir = options.skillsDir === undefined ? undefined : resolve(options.skillsDir)
+  const workspaceFor = (scope: Scope, runId: string, skills: readonly string[] | undefined) =>
+    invocationWorkspace(scope, { projectDir: workspaceDir, runDir: openedStore().runDir(runId), ...(skillsDir !== undefined && { skillsDir }), ...(skills !== undefined && { skills }) })
   const hooksFor = (profile: Profile): HookConfig => profileHooks(options.hooks, profile)
 
   const host: ToolHost = {
     dataDir,
     workspaceDir,
+    skillsDir,
     extensions,
     approvals: new HostApprovals(openedStore, (id, runtime) => host.resumeInvocation(id, runtime)),
     store: openedStore,
@@ -196,10 +207,10 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
       const id = `inv_${randomUUID().replace(/-/g, '')}`
       db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
-      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local' }
+      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local', ...(invocation.skills !== undefined && { skills: invocation.skills }) }
       db.saveCheckpoint(id, checkpoint)
-      const workspace = workspaceFor(invocation.scope, runId)
-      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress })
+      const workspace = workspaceFor(invocation.scope, runId, invocation.skills)
+      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress, ...(invocation.run !== undefined && { run: invocation.run }) })
     },
     async explainPermission(name, args, profileRef) {
       const { profile } = await resolveProfile(profileRef)
@@ -215,8 +226,8 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (saved === undefined) throw new Error(`Invocation ${invocationId} has no checkpoint to resume from.`)
       const checkpoint = saved.data as InvocationCheckpoint
       const snapshot = record.snapshot as Snapshot
-      const workspace = workspaceFor(snapshot.scope, record.runId)
-      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress })
+      const workspace = workspaceFor(snapshot.scope, record.runId, checkpoint.skills)
+      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress, ...(runtime.run !== undefined && { run: runtime.run }) })
     },
     async close() {
       processTools.close()

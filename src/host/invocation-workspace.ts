@@ -7,13 +7,17 @@ import type { Workspace } from '../workspace/workspace.js'
 /**
  * The workspace of an invocation (DESIGN §10): in session scope the project directory read-write
  * at the root; in chat scope the run's own `workspace/` directory. Both see the run's
- * `tool-results/` read-only, and `skills/` read-only when there is a skills directory.
+ * `tool-results/` read-only, and `skills/` read-only when there is a skills directory (only the
+ * listed skill folders, when a list is given).
  */
-export function invocationWorkspace(scope: Scope, dirs: { readonly projectDir: string; readonly runDir: string; readonly skillsDir?: string }): Workspace {
+export function invocationWorkspace(scope: Scope, dirs: { readonly projectDir: string; readonly runDir: string; readonly skillsDir?: string; readonly skills?: readonly string[] }): Workspace {
   const mounts: Mount[] = [
     { at: '', hostDir: scope === 'session' ? dirs.projectDir : join(dirs.runDir, 'workspace'), access: 'read-write' },
     { at: 'tool-results', hostDir: join(dirs.runDir, 'tool-results'), access: 'read-only' },
   ]
-  if (dirs.skillsDir !== undefined) mounts.push({ at: 'skills', hostDir: dirs.skillsDir, access: 'read-only' })
+  const { skillsDir, skills } = dirs
+  // With a list, only those skill folders are visible (profile skills.visible / skills.deny).
+  if (skillsDir !== undefined && skills === undefined) mounts.push({ at: 'skills', hostDir: skillsDir, access: 'read-only' })
+  if (skillsDir !== undefined && skills !== undefined) for (const name of skills) mounts.push({ at: `skills/${name}`, hostDir: join(skillsDir, name), access: 'read-only' })
   return createWorkspace(mounts)
 }

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto'
 import { makeVisible } from '../permissions/approvals/make-visible.js'
 import { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
+import type { RunServices } from '../tool/run-services.js'
 
 /** A turn handed to {@link Invocation.executeTurn}. */
 export interface Turn extends GateTurn {
@@ -44,6 +45,8 @@ export interface InvocationParts {
   readonly workspace: Workspace
   readonly signal?: AbortSignal
   readonly onProgress?: (event: ToolProgressEvent) => void
+  /** Services of the agent run driving this invocation. */
+  readonly run?: RunServices
 }
 
 /**
@@ -91,6 +94,11 @@ export class Invocation {
     this.#resolveTool = (id) => deferred.resolveTool(id) ?? parts.resolveTool(id)
     this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: this.#resolveTool, state: checkpoint.gateState })
     this.#recorder = new CallRecorder(parts.store, parts.runId, parts.id)
+  }
+
+  /** The workspace the invocation's tools see. */
+  get workspace(): Workspace {
+    return this.#parts.workspace
   }
 
   /** The profile in force, including rules added by "allow always". */
@@ -184,6 +192,7 @@ export class Invocation {
       acceptsImages: this.acceptsImages,
       owner: this.#owner,
       readState: this.#readState.toJSON(),
+      ...(this.#parts.checkpoint.skills !== undefined && { skills: this.#parts.checkpoint.skills }),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }
     this.#recorder.flush(() => this.#parts.store.saveCheckpoint(this.id, checkpoint))
@@ -233,6 +242,7 @@ export class Invocation {
       approver: this.#parts.approver,
       signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
       onProgress: this.#parts.onProgress,
+      ...(this.#parts.run !== undefined && { run: this.#parts.run }),
       resolveTool: this.#resolveTool,
       profile: () => this.#profile,
       profileSource: this.#profileSource,

@@ -4,6 +4,7 @@ import type { Profile } from '../catalog/profile-schema.js'
 import type { Scope } from '../catalog/scope.js'
 import { firstMatchingPattern } from '../catalog/tool-pattern.js'
 import { builtinAlias } from './tool-alias.js'
+import type { RunFeature } from '../tool/run-services.js'
 
 /** The tools a profile offers in a scope, in `tools.allow` order, and why allowed tools were left out. */
 export interface ToolSelection {
@@ -17,7 +18,7 @@ export interface ToolSelection {
  * Selects tools from a catalog by profile (`allow` order, `deny` wins) and scope. Tools sort by the
  * first allow pattern they match, then by id.
  */
-export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, acceptsImages: boolean): ToolSelection {
+export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, acceptsImages: boolean, features: readonly RunFeature[] = []): ToolSelection {
   const { allow, deny } = profile.tools
   const ranked: { tool: CatalogTool; rank: number }[] = []
   const builtinAliases: string[] = []
@@ -26,6 +27,8 @@ export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, ac
     const rank = firstMatchingPattern(allow, tool.id)
     if (rank < 0 || firstMatchingPattern(deny, tool.id) >= 0) continue
     if (tool.source === 'builtin') builtinAliases.push(builtinAlias(tool.nativeName))
+    // Run tools (commit, delegation, task return…) exist only where the agent loop provides their services.
+    if (tool.requires?.some((feature) => !features.includes(feature)) === true) continue
     if (!tool.scopes.includes(scope)) {
       // Only worth saying when the profile names the tool itself; globs cover other scopes' tools by design.
       if (allow[rank] === tool.id) diagnostics.push({ toolId: tool.id, code: 'snapshot.scope_mismatch', message: `${tool.id} serves ${tool.scopes.join(', ')}, not ${scope}` })

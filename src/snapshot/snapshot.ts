@@ -1,3 +1,4 @@
+import type { RunFeature } from '../tool/run-services.js'
 import { randomUUID } from 'node:crypto'
 import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import type { Catalog } from '../catalog/catalog.js'
@@ -67,6 +68,8 @@ export interface SnapshotRequest {
   readonly acceptsImages: boolean
   /** The model's context window in tokens, for `tools.deferred: 'auto'`; default 128,000. */
   readonly contextTokens?: number
+  /** Run features the invocation has; tools that require others are left out. */
+  readonly features?: readonly RunFeature[]
 }
 
 /** The bindings to send to the model as its tool list: every binding that is not deferred. */
@@ -86,7 +89,7 @@ export function deferredBindings(snapshot: Pick<Snapshot, 'bindings'>): Snapshot
  */
 export function buildSnapshot(request: SnapshotRequest): Snapshot {
   const { catalog, profile, scope, protocol, acceptsImages } = request
-  const selection = selectTools(catalog, profile, scope, acceptsImages)
+  const selection = selectTools(catalog, profile, scope, acceptsImages, request.features)
   const allocation = allocateAliases(selection.tools, protocol, selection.builtinAliases)
   const diagnostics: CatalogDiagnostic[] = [...selection.diagnostics, ...allocation.diagnostics]
   const aliases = new Map(allocation.aliases)

@@ -18,6 +18,12 @@ export interface Migration {
 
 const eventTypeList = "'requested', 'decided', 'started', 'progress', 'completed', 'failed', 'stored', 'turn_started', 'turn_completed'"
 
+// Frozen copies of the lists as step 6 shipped them; a later step that adds a kind or type adds a
+// new step that rebuilds the table, never an edit here.
+const transcriptKindList = "'user', 'assistant', 'results', 'reminder', 'summary'"
+const runEventTypeList =
+  "'run_started', 'invocation_started', 'reply', 'drift', 'compacted', 'handoff', 'child_started', 'child_ended', 'finished', 'model_error'"
+
 /** Every step, oldest first. */
 export const migrations: readonly Migration[] = [
   {
@@ -188,6 +194,43 @@ CREATE TABLE mcp_tools (
   listed_at INTEGER NOT NULL,
   PRIMARY KEY (registration_id, name)
 ) STRICT;
+`,
+  },
+  {
+    version: 6,
+    name: 'transcripts and run events',
+    sql: `
+-- The provider-neutral transcript of each invocation (user, assistant, results, reminder, summary
+-- entries), replayed into the model's prompt. seq counts from 1 per invocation. Append-only:
+-- compaction adds a summary entry instead of rewriting history.
+CREATE TABLE transcript_entries (
+  invocation_id TEXT NOT NULL REFERENCES invocations (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  at INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${transcriptKindList})),
+  data TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+  PRIMARY KEY (invocation_id, seq)
+) STRICT;
+CREATE TRIGGER transcript_entries_no_update BEFORE UPDATE ON transcript_entries
+BEGIN SELECT RAISE(ABORT, 'transcript entries are append-only'); END;
+CREATE TRIGGER transcript_entries_no_delete BEFORE DELETE ON transcript_entries
+BEGIN SELECT RAISE(ABORT, 'transcript entries are append-only'); END;
+
+-- What happened to a run as a whole (started, invocations, replies, drift, compaction, handoffs,
+-- children, the end). seq counts from 1 per run. Append-only.
+CREATE TABLE run_events (
+  run_id TEXT NOT NULL REFERENCES runs (id),
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  at INTEGER NOT NULL,
+  type TEXT NOT NULL CHECK (type IN (${runEventTypeList})),
+  data TEXT NOT NULL CHECK (json_valid(data) AND json_type(data) = 'object'),
+  PRIMARY KEY (run_id, seq)
+) STRICT;
+CREATE INDEX run_events_by_type ON run_events (run_id, type, seq);
+CREATE TRIGGER run_events_no_update BEFORE UPDATE ON run_events
+BEGIN SELECT RAISE(ABORT, 'run events are append-only'); END;
+CREATE TRIGGER run_events_no_delete BEFORE DELETE ON run_events
+BEGIN SELECT RAISE(ABORT, 'run events are append-only'); END;
 `,
   },
 ]

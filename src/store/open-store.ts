@@ -11,9 +11,13 @@ import { memoryTable } from './memories.js'
 import { migrate } from './migrate.js'
 import type { OwnerMemory } from '../memory/memory-types.js'
 import { oneTimeCodeTable, type OneTimeCodeTable } from './one-time-codes.js'
-import { runTable, type InvocationRecord, type NewInvocation, type NewRun, type RunRecord, type RunStatus } from './runs.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../agent/history/transcript.js'
+import type { RunEvent, RunEventType } from './run-event-types.js'
+import { runEventTable, type RunEventFilter } from './run-events.js'
+import { runTable, type InvocationRecord, type ListRunsOptions, type NewInvocation, type NewRun, type RunRecord, type RunStatus } from './runs.js'
 import { StoreError } from './store-error.js'
 import { transactionOf } from './transaction.js'
+import { transcriptTable } from './transcripts.js'
 
 /** Options of {@link openStore}; the defaults suit production. */
 export interface StoreOptions {
@@ -30,7 +34,7 @@ export interface StoreOptions {
 
 /**
  * The durable state of toolhost in `<dataDir>/toolhost.db`: runs, invocations, the audit log,
- * checkpoints, approval requests and one-time codes. Synchronous (`node:sqlite`); one connection
+ * transcripts, run events, checkpoints, approval requests and one-time codes. Synchronous (`node:sqlite`); one connection
  * per Store; several processes may open the same data directory.
  */
 export interface Store {
@@ -50,6 +54,28 @@ export interface Store {
   /** @throws StoreError `store.not_found` when the run does not exist, `store.conflict` for an existing id */
   createInvocation(inv: NewInvocation): void
   getInvocation(id: string): InvocationRecord | undefined
+  /**
+   * Runs, newest first (by creation time, then insertion order).
+   * @throws StoreError `store.invalid_value` for a negative limit or an unknown status
+   */
+  listRuns(options?: ListRunsOptions): RunRecord[]
+  /** The invocations of a run in creation order; empty for an unknown run. */
+  invocationsOf(runId: string): InvocationRecord[]
+  /**
+   * Appends an entry to an invocation's transcript (append-only; seq 1, 2, … per invocation).
+   * @throws StoreError `store.invalid_value` for an entry of the wrong shape, `store.not_found` for an unknown invocation
+   */
+  appendTranscript(invocationId: string, entry: TranscriptEntry): StoredTranscriptEntry
+  /** An invocation's transcript in seq order; empty for an unknown invocation. */
+  transcript(invocationId: string): StoredTranscriptEntry[]
+  /**
+   * Records a run-level happening (append-only; seq 1, 2, … per run). `data` is checked against the
+   * type's shape (see `RunEventDataByType`).
+   * @throws StoreError `store.invalid_value` for an unknown type or data of the wrong shape, `store.not_found` for an unknown run
+   */
+  appendRunEvent(runId: string, type: RunEventType, data: Record<string, unknown>): RunEvent
+  /** A run's events in seq order, optionally of one type (the result is then typed by it). */
+  runEvents<T extends RunEventType = RunEventType>(runId: string, filter?: RunEventFilter<T>): Extract<RunEvent, { type: T }>[]
   /**
    * Appends to the audit log and returns the event with its seq. Durable when this returns, so a
    * `started` event written before dispatch survives a crash (and a power loss, see `synchronous`).
@@ -123,6 +149,8 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   const runs = runTable(db, now)
   const log = eventLog(db, now)
   const checkpoints = checkpointTable(db, now)
+  const transcripts = transcriptTable(db, now)
+  const runEvents = runEventTable(db, now)
   let open = true
 
   return {
@@ -138,6 +166,12 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     setRunStatus: (id, status) => runs.setRunStatus(id, status),
     createInvocation: (inv) => runs.createInvocation(inv),
     getInvocation: (id) => runs.getInvocation(id),
+    listRuns: (listOptions) => runs.listRuns(listOptions),
+    invocationsOf: (runId) => runs.invocationsOf(runId),
+    appendTranscript: (invocationId, entry) => transcripts.append(invocationId, entry),
+    transcript: (invocationId) => transcripts.entries(invocationId),
+    appendRunEvent: (runId, type, data) => runEvents.append(runId, type, data),
+    runEvents: (runId, filter) => runEvents.events(runId, filter),
     appendEvent: (event) => log.append(event),
     events: (filter) => log.events(filter),
     unfinishedCalls: (invocationId) => log.unfinishedCalls(invocationId),

@@ -118,3 +118,39 @@ describe('transactions', () => {
     expect(() => store.getRun('run_1')).toThrow()
   })
 })
+
+describe('listing runs and invocations', () => {
+  it('lists runs newest first, by status and with a limit', async () => {
+    let clock = 1
+    const store = await stores.open({ now: () => clock })
+    store.createRun({ id: 'run_old', scope: 'chat', profileId: 'p' })
+    clock = 2
+    store.createRun({ id: 'run_mid', scope: 'session', profileId: 'p' })
+    store.createRun({ id: 'run_mid2', scope: 'session', profileId: 'p' })
+    clock = 3
+    store.createRun({ id: 'run_new', scope: 'session', profileId: 'p' })
+    store.setRunStatus('run_mid', 'completed')
+    expect(store.listRuns().map((r) => r.id)).toEqual(['run_new', 'run_mid2', 'run_mid', 'run_old'])
+    expect(store.listRuns({ limit: 2 }).map((r) => r.id)).toEqual(['run_new', 'run_mid2'])
+    expect(store.listRuns({ status: 'completed' })).toEqual([expect.objectContaining({ id: 'run_mid', status: 'completed', updatedAt: 3 })])
+    expect(store.listRuns({ status: 'running', limit: 1 }).map((r) => r.id)).toEqual(['run_new'])
+    expect(store.listRuns({ limit: 0 })).toEqual([])
+    expect(() => store.listRuns({ limit: -1 })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+    expect(() => store.listRuns({ status: 'asleep' as RunStatus })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+  })
+
+  it('lists the invocations of a run in creation order', async () => {
+    let clock = 5
+    const store = await stores.open({ now: () => clock })
+    store.createRun({ id: 'run_1', scope: 'session', profileId: 'p' })
+    store.createRun({ id: 'run_2', scope: 'session', profileId: 'p' })
+    store.createInvocation({ id: 'inv_z', runId: 'run_1', protocol: 'anthropic', snapshot: { id: 's1' }, profile: { id: 'p' } })
+    store.createInvocation({ id: 'inv_a', runId: 'run_1', protocol: 'gemini', snapshot: {}, profile: {} })
+    store.createInvocation({ id: 'inv_other', runId: 'run_2', protocol: 'gemini', snapshot: {}, profile: {} })
+    clock = 6
+    store.createInvocation({ id: 'inv_m', runId: 'run_1', protocol: 'openai-chat', snapshot: {}, profile: {} })
+    expect(store.invocationsOf('run_1').map((i) => i.id)).toEqual(['inv_z', 'inv_a', 'inv_m'])
+    expect(store.invocationsOf('run_1')[0]).toEqual({ id: 'inv_z', runId: 'run_1', protocol: 'anthropic', snapshot: { id: 's1' }, profile: { id: 'p' }, createdAt: 5 })
+    expect(store.invocationsOf('run_missing')).toEqual([])
+  })
+})

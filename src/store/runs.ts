@@ -48,6 +48,14 @@ export interface NewInvocation {
   readonly profile: unknown
 }
 
+/** Which runs {@link RunTable.listRuns} returns. */
+export interface ListRunsOptions {
+  /** At most this many runs (the newest). */
+  readonly limit?: number
+  /** Only runs in this state. */
+  readonly status?: RunStatus
+}
+
 /** Runs and their invocations. */
 export interface RunTable {
   createRun(run: NewRun): RunRecord
@@ -55,6 +63,10 @@ export interface RunTable {
   setRunStatus(id: string, status: RunStatus): void
   createInvocation(inv: NewInvocation): void
   getInvocation(id: string): InvocationRecord | undefined
+  /** Runs, newest first (by creation time, then insertion order). */
+  listRuns(options?: ListRunsOptions): RunRecord[]
+  /** The invocations of a run, in creation order. */
+  invocationsOf(runId: string): InvocationRecord[]
 }
 
 /** The run table over one connection. */
@@ -64,6 +76,11 @@ export function runTable(db: DatabaseSync, now: () => number): RunTable {
   const updateStatus = db.prepare('UPDATE runs SET status = ?, updated_at = ? WHERE id = ?')
   const insertInvocation = db.prepare('INSERT INTO invocations (id, run_id, protocol, snapshot, profile, created_at) VALUES (?, ?, ?, ?, ?, ?)')
   const selectInvocation = db.prepare('SELECT id, run_id, protocol, snapshot, profile, created_at FROM invocations WHERE id = ?')
+  const selectInvocationsOf = db.prepare('SELECT id, run_id, protocol, snapshot, profile, created_at FROM invocations WHERE run_id = ? ORDER BY created_at, rowid')
+  const runColumns = 'SELECT id, scope, profile_id, status, created_at, updated_at FROM runs'
+  // -1 is SQLite's "no limit".
+  const selectRuns = db.prepare(`${runColumns} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+  const selectRunsByStatus = db.prepare(`${runColumns} WHERE status = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`)
 
   return {
     createRun(run) {
@@ -104,17 +121,36 @@ export function runTable(db: DatabaseSync, now: () => number): RunTable {
 
     getInvocation(id) {
       const row = selectInvocation.get(id)
-      if (row === undefined) return undefined
-      const read = new RowReader(row, `invocations row id=${id}`)
-      return {
-        id: read.text('id'),
-        runId: read.text('run_id'),
-        protocol: read.text('protocol'),
-        snapshot: read.json('snapshot'),
-        profile: read.json('profile'),
-        createdAt: read.integer('created_at'),
-      }
+      return row === undefined ? undefined : readInvocation(row)
     },
+
+    listRuns(options = {}) {
+      const limit = options.limit ?? -1
+      if (options.limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
+        throw new StoreError('store.invalid_value', `a run list limit must be a whole number of at least 0; got ${String(options.limit)}`)
+      }
+      if (options.status !== undefined && !(runStatuses as readonly string[]).includes(options.status)) {
+        throw new StoreError('store.invalid_value', `"${String(options.status)}" is not a run status; expected one of ${runStatuses.join(', ')}`)
+      }
+      const rows = options.status === undefined ? selectRuns.all(limit) : selectRunsByStatus.all(options.status, limit)
+      return rows.map(readRun)
+    },
+
+    invocationsOf(runId) {
+      return selectInvocationsOf.all(runId).map(readInvocation)
+    },
+  }
+}
+
+function readInvocation(row: Row): InvocationRecord {
+  const read = new RowReader(row, `invocations row id=${String(row.id)}`)
+  return {
+    id: read.text('id'),
+    runId: read.text('run_id'),
+    protocol: read.text('protocol'),
+    snapshot: read.json('snapshot'),
+    profile: read.json('profile'),
+    createdAt: read.integer('created_at'),
   }
 }
 

@@ -6,6 +6,7 @@ import type { Workspace } from '../workspace/workspace.js'
 import type { ProtocolName } from '../snapshot/protocols/protocol-name.js'
 import type { InferOutput, StandardSchemaWithJson } from './standard-schema.js'
 import type { ToolId } from './tool-id.js'
+import type { RunFeature, RunServices } from './run-services.js'
 
 /** Hints about a tool's behaviour. `readOnly` tools run in parallel and are allowed by default. */
 export interface ToolAnnotations {
@@ -68,6 +69,8 @@ export interface ToolCallContext extends DescriptionContext {
    * durably later, since a running call cannot wait for that.
    */
   requestApproval(request: { readonly reason: string; readonly detail: Record<string, unknown> }): Promise<boolean>
+  /** The agent run this call belongs to; absent when the invocation is driven without the agent loop. */
+  readonly run?: RunServices
 }
 
 /** A progress report yielded by a tool whose `call` is an async generator. */
@@ -120,6 +123,10 @@ export interface ToolDefinition<Schema extends StandardSchemaWithJson = Standard
   readonly scopes?: readonly Scope[]
   /** Completion tools (finish, handoff, task return) must be the last call of their turn. */
   readonly completion?: boolean
+  /** For tools that complete a run only with some inputs (commit with `finish: true`): true for those. */
+  completesWith?(input: InferOutput<Schema>): boolean
+  /** Run features the tool needs; it is offered only to invocations that have all of them. */
+  readonly requires?: readonly RunFeature[]
   /** Longest a call may run before it is stopped; default 10 minutes for builtins. */
   readonly timeoutMs?: number
   /** True for tools that page their own output (e.g. a file reader): long results are not externalized. */

@@ -7,6 +7,26 @@ import { applyPatchTool } from './workspace/apply-patch/apply-patch.js'
 import { fileTools } from './workspace/files/index.js'
 import { findTools } from './workspace/find/index.js'
 import { shellTool } from './workspace/shell/shell.js'
+import { agentTools } from './agent/index.js'
+import { chatTools } from './chat/index.js'
+import { publishTools } from './workspace/publish/index.js'
+import { worldinfoTools } from './worldinfo/index.js'
 
-/** The builtin tools every host starts with. */
-export const builtinTools: readonly AnyToolDefinition[] = [calculatorEvaluateTool, diceRollTool, webFetchTool, applyPatchTool, ...fileTools, ...findTools, shellTool, ...memoryTools]
+/**
+ * The builtin tools every host starts with. Run tools (publish, chat, world info, sub-agents) are
+ * offered only to invocations the agent loop drives, which provides what they act on.
+ */
+export const builtinTools: readonly AnyToolDefinition[] = [
+  calculatorEvaluateTool,
+  diceRollTool,
+  webFetchTool,
+  applyPatchTool,
+  ...fileTools,
+  ...findTools,
+  shellTool,
+  ...memoryTools,
+  ...publishTools,
+  ...chatTools,
+  ...worldinfoTools,
+  ...agentTools,
+]

@@ -1,0 +1,27 @@
+import type { AgentToolResult } from '../../tool/agent-tool-result.js'
+import type { TranscriptCall } from '../history/transcript.js'
+
+/**
+ * What a run reports while it works, in order: for a terminal, a UI or JSON lines. `agentId` is the
+ * profile of the invocation that produced the event (children and handoffs have their own).
+ */
+export type AgentEvent =
+  | { readonly type: 'run-started'; readonly runId: string; readonly model: string; readonly resumed: boolean }
+  | { readonly type: 'invocation-started'; readonly invocationId: string; readonly agentId: string; readonly mode: InvocationMode }
+  | { readonly type: 'text-delta'; readonly agentId: string; readonly delta: string }
+  | { readonly type: 'reasoning-delta'; readonly agentId: string; readonly delta: string }
+  | { readonly type: 'tool-call'; readonly agentId: string; readonly call: TranscriptCall }
+  | { readonly type: 'tool-result'; readonly agentId: string; readonly result: AgentToolResult }
+  | { readonly type: 'model-retry'; readonly agentId: string; readonly attempt: number; readonly error: string; readonly delayMs: number }
+  | { readonly type: 'reply'; readonly agentId: string; readonly text: string; readonly path: string }
+  | { readonly type: 'drift'; readonly agentId: string; readonly attempt: number; readonly path: string }
+  | { readonly type: 'compacted'; readonly agentId: string; readonly tokensBefore: number; readonly tokensAfter: number }
+  | { readonly type: 'handoff'; readonly from: string; readonly to: string }
+  | { readonly type: 'paused'; readonly invocationId: string; readonly approvalIds: readonly string[] }
+  | { readonly type: 'run-finished'; readonly runId: string; readonly status: AgentRunStatus; readonly reason: string }
+
+/** How an invocation came to be: the run's first agent, a delegated child, or a handoff's target. */
+export type InvocationMode = 'main' | 'child' | 'handoff'
+
+/** How a run ended (or paused). */
+export type AgentRunStatus = 'completed' | 'paused' | 'failed' | 'cancelled'

@@ -1,0 +1,187 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
+import { TurnPausedError } from '../../execution/execute-turn.js'
+import type { Invocation } from '../../host/invocation.js'
+import { getProtocol } from '../../snapshot/protocols/index.js'
+import type { Store } from '../../store/store.js'
+import type { AgentToolResult } from '../../tool/agent-tool-result.js'
+import { compactionPrompt, estimateTokens, planCompaction, replayPrompt } from '../history/index.js'
+import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../history/transcript.js'
+import { modelTools, streamTurn, withModelRetries, type ResolvedModel } from '../providers/index.js'
+import type { ModelTurn } from '../providers/model-turn.js'
+import type { AgentEvent } from './agent-events.js'
+import { recoverDrift } from './drift.js'
+import type { InvocationEnd } from './invocation-end.js'
+import { recoverResults } from './recover-results.js'
+import type { RunFlags } from './run-flags.js'
+
+/** Everything the loop of one invocation needs. */
+export interface InvocationLoopInput {
+  readonly invocation: Invocation
+  readonly agentId: string
+  readonly model: ResolvedModel
+  readonly store: Store
+  readonly system: string
+  /** Set by the run tools during a turn (commit, finish, handoff, return). */
+  readonly flags: RunFlags
+  readonly returnMode: boolean
+  readonly signal: AbortSignal
+  readonly emit: (event: AgentEvent) => void
+  /** Waits between model retries; tests pass one that does not sleep. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+/**
+ * The agent loop of one invocation (DESIGN §13): replay the transcript into the model's protocol,
+ * stream a turn, gate and execute its calls, append the results, repeat up to `maxRounds`, and
+ * end by the scope's finish policy. Every entry is stored as soon as it exists, so a run killed at
+ * any point resumes from the store: a paused turn continues, calls without a recorded result get
+ * `tool.outcome_unknown`.
+ */
+export async function runInvocation(input: InvocationLoopInput): Promise<InvocationEnd> {
+  const { invocation, store, flags, emit, agentId } = input
+  const profile = invocation.profile
+  const protocol = getProtocol(invocation.snapshot.protocol)
+  const append = (entry: TranscriptEntry) => store.appendTranscript(invocation.id, entry)
+  let driftAttempts = 0 // reset on resume by design: a resumed run gets its full drift allowance
+
+  const settle = async (results: readonly AgentToolResult[]): Promise<InvocationEnd | undefined> => {
+    append({ kind: 'results', results })
+    for (const result of results) emit({ type: 'tool-result', agentId, result })
+    if (flags.returned !== undefined) return { kind: 'returned', result: flags.returned }
+    if (flags.handoff !== undefined) return { kind: 'handoff', ...flags.handoff }
+    if (flags.finished !== undefined) return { kind: 'completed', text: flags.published.at(-1)?.text ?? '', reason: flags.finished }
+    return undefined
+  }
+
+  // Resume: a turn paused on approvals continues; calls cut off by a crash get their recorded results or outcome_unknown.
+  if (invocation.pendingApprovals.length > 0) {
+    const end = await continuePaused(input)
+    if (end.kind === 'paused') return end
+    const finished = await settle(end.results)
+    if (finished !== undefined) return finished
+  } else {
+    const unpaired = lastUnpairedCalls(store.transcript(invocation.id))
+    if (unpaired !== undefined) {
+      const finished = await settle(recoverResults(store, invocation.id, unpaired))
+      if (finished !== undefined) return finished
+    }
+  }
+
+  for (;;) {
+    input.signal.throwIfAborted()
+    const stored = store.transcript(invocation.id)
+    const rounds = stored.filter(({ entry }) => entry.kind === 'assistant').length
+    if (rounds >= profile.tools.maxRounds) return { kind: 'failed', reason: `reached the limit of ${profile.tools.maxRounds} model turns (tools.maxRounds)` }
+    await compactIfNeeded(input, stored)
+
+    const entries = activeEntries(store.transcript(invocation.id))
+    const prompt = await replayPrompt({ system: input.system, entries, protocol, readImage: (path) => readImage(invocation, path) })
+    const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
+    const turn = await modelTurn(input, prompt, tools)
+    append({ kind: 'assistant', text: turn.text, ...(turn.reasoning !== '' && { reasoning: turn.reasoning }), calls: turn.calls })
+
+    if (turn.calls.length === 0) {
+      if (input.returnMode) return { kind: 'returned', result: { summary: turn.text, status: 'completed', artifacts: [] } }
+      if (invocation.snapshot.scope === 'session') return { kind: 'completed', text: turn.text, reason: 'answered' }
+      driftAttempts += 1
+      if (driftAttempts > profile.agent.maxDriftAttempts) return { kind: 'failed', reason: `the model did not publish a reply after ${profile.agent.maxDriftAttempts} reminders` }
+      const reminder = await recoverDrift(invocation.workspace, invocation.snapshot, turn.text)
+      store.appendRunEvent(invocation.runId, 'drift', { attempt: driftAttempts, path: 'output/direct_output.md', invocationId: invocation.id })
+      emit({ type: 'drift', agentId, attempt: driftAttempts, path: 'output/direct_output.md' })
+      append({ kind: 'reminder', text: reminder })
+      continue
+    }
+
+    let results: AgentToolResult[]
+    try {
+      results = await invocation.executeTurn({ snapshotId: invocation.snapshot.id, calls: turn.calls.map((call) => ({ callId: call.callId, name: call.name, arguments: call.rawArguments })), signal: input.signal })
+    } catch (error) {
+      if (error instanceof TurnPausedError) return { kind: 'paused', approvalIds: invocation.pendingApprovals }
+      throw error
+    }
+    const finished = await settle(results)
+    if (finished !== undefined) return finished
+  }
+}
+
+async function continuePaused(input: InvocationLoopInput): Promise<{ kind: 'paused'; approvalIds: readonly string[] } | { kind: 'results'; results: AgentToolResult[] }> {
+  try {
+    return { kind: 'results', results: await input.invocation.continueTurn({ signal: input.signal }) }
+  } catch (error) {
+    if (error instanceof TurnPausedError) return { kind: 'paused', approvalIds: input.invocation.pendingApprovals }
+    throw error
+  }
+}
+
+async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prompt, tools: ReturnType<typeof modelTools>): Promise<ModelTurn> {
+  const { agentId, emit } = input
+  return withModelRetries(
+    () =>
+      streamTurn(input.model.model, {
+        prompt,
+        tools,
+        signal: input.signal,
+        onEvent: (event) => {
+          if (event.type === 'text-delta') emit({ type: 'text-delta', agentId, delta: event.delta })
+          else if (event.type === 'reasoning-delta') emit({ type: 'reasoning-delta', agentId, delta: event.delta })
+          else if (event.type === 'tool-call') emit({ type: 'tool-call', agentId, call: event.call })
+        },
+      }),
+    {
+      signal: input.signal,
+      ...(input.sleep !== undefined && { sleep: input.sleep }),
+      onRetry: (info) => emit({ type: 'model-retry', agentId, ...info }),
+    },
+  )
+}
+
+/**
+ * What replay sends: the latest summary (appended when compaction ran) followed by the entries it
+ * did not cover, in order; everything when there is no summary.
+ */
+function activeStored(stored: readonly StoredTranscriptEntry[]): StoredTranscriptEntry[] {
+  const summary = stored.findLast(({ entry }) => entry.kind === 'summary')
+  if (summary === undefined || summary.entry.kind !== 'summary') return [...stored]
+  const through = summary.entry.throughSeq
+  return [summary, ...stored.filter(({ seq, entry }) => seq > through && entry.kind !== 'summary')]
+}
+
+function activeEntries(stored: readonly StoredTranscriptEntry[]): TranscriptEntry[] {
+  return activeStored(stored).map(({ entry }) => entry)
+}
+
+/** The calls of a last assistant entry that has no results entry (the run stopped mid-turn). */
+function lastUnpairedCalls(stored: readonly StoredTranscriptEntry[]): readonly TranscriptCall[] | undefined {
+  const last = stored.at(-1)?.entry
+  return last?.kind === 'assistant' && last.calls.length > 0 ? last.calls : undefined
+}
+
+async function compactIfNeeded(input: InvocationLoopInput, stored: readonly StoredTranscriptEntry[]): Promise<void> {
+  const { invocation, store, model } = input
+  const { compactAt, keepRecentTokens } = invocation.profile.agent
+  const active = activeStored(stored)
+  const previous = active[0]?.entry.kind === 'summary' ? active[0].entry.text : undefined
+  const entries = previous === undefined ? active : active.slice(1)
+  const fixedTokens = estimateTokens(input.system) + (previous === undefined ? 0 : estimateTokens(previous))
+  const plan = planCompaction(entries, { contextTokens: model.contextTokens, compactAt, keepRecentTokens, systemTokens: fixedTokens })
+  if (plan === undefined) return
+  const turn = await withModelRetries(() => streamTurn(model.model, { prompt: compactionPrompt(plan.summarize, previous), tools: [], signal: input.signal }), {
+    signal: input.signal,
+    ...(input.sleep !== undefined && { sleep: input.sleep }),
+  })
+  const tokensBefore = estimateTokens(input.system) + active.reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
+  store.appendTranscript(invocation.id, { kind: 'summary', text: turn.text, throughSeq: plan.throughSeq })
+  const kept = activeEntries(store.transcript(invocation.id))
+  const tokensAfter = estimateTokens(input.system) + kept.reduce((sum, entry) => sum + estimateTokens(entry), 0)
+  store.appendRunEvent(invocation.runId, 'compacted', { invocationId: invocation.id, throughSeq: plan.throughSeq, tokensBefore, tokensAfter })
+  input.emit({ type: 'compacted', agentId: input.agentId, tokensBefore, tokensAfter })
+}
+
+async function readImage(invocation: Invocation, path: string): Promise<{ data: Uint8Array; mediaType: string } | undefined> {
+  try {
+    const data = await invocation.workspace.readFile(path)
+    return { data, mediaType: path.endsWith('.png') ? 'image/png' : path.endsWith('.webp') ? 'image/webp' : 'image/jpeg' }
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,26 @@
+import type { TranscriptCall } from '../history/transcript.js'
+
+/** Something the model produced while its turn streams, surfaced as it comes. */
+export type ModelStreamEvent =
+  | { readonly type: 'text-delta'; readonly delta: string }
+  | { readonly type: 'reasoning-delta'; readonly delta: string }
+  | { readonly type: 'tool-call-start'; readonly callId: string; readonly name: string }
+  | { readonly type: 'tool-call'; readonly call: TranscriptCall }
+  | { readonly type: 'retry'; readonly attempt: number; readonly error: string; readonly delayMs: number }
+
+/** Token counts of one model turn, as the provider reported them. */
+export interface ModelUsage {
+  readonly inputTokens?: number
+  readonly outputTokens?: number
+}
+
+/** A finished model turn. */
+export interface ModelTurn {
+  readonly text: string
+  readonly reasoning: string
+  /** The client tool calls, in the order the model made them. */
+  readonly calls: readonly TranscriptCall[]
+  /** The unified finish reason (`stop`, `tool-calls`, `length`, …). */
+  readonly finishReason: string
+  readonly usage: ModelUsage
+}

@@ -1,0 +1,131 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4ToolChoice,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider'
+import type { TranscriptCall } from '../history/transcript.js'
+import { abortError, abortPromise, isAborted } from './abort-error.js'
+import { ModelStreamError } from './model-stream-error.js'
+import type { ModelStreamEvent, ModelTurn, ModelUsage } from './model-turn.js'
+
+/** One model turn to stream. */
+export interface StreamTurnRequest {
+  readonly prompt: LanguageModelV4Prompt
+  readonly tools: LanguageModelV4FunctionTool[]
+  readonly toolChoice?: LanguageModelV4ToolChoice
+  readonly signal?: AbortSignal
+  readonly maxOutputTokens?: number
+  /** Receives text and reasoning deltas and tool calls as they arrive. */
+  readonly onEvent?: (event: ModelStreamEvent) => void
+}
+
+/**
+ * Streams one model turn through `model.doStream` and reads every part.
+ *
+ * - text and reasoning deltas, tool call starts and finished tool calls go to `onEvent` as they come
+ * - client tool calls (not `providerExecuted`) are collected in order as {@link TranscriptCall}s,
+ *   with `rawArguments` = the part's `input` exactly as received
+ * - the turn's text, reasoning, unified finish reason and input/output token totals are returned
+ *
+ * @throws ModelStreamError on an `error` part (the provider's error is the `cause`) or when the
+ *   stream ends without `finish` (retryable); errors of `doStream` itself (APICallError…) as thrown.
+ * @throws an `AbortError` (DOMException) promptly when `signal` aborts.
+ */
+export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequest): Promise<ModelTurn> {
+  const { signal, onEvent } = request
+  if (isAborted(signal)) throw abortError(signal)
+  const abort = abortPromise(signal)
+  try {
+    const { stream } = await Promise.race([
+      model.doStream({
+        prompt: request.prompt,
+        tools: request.tools.length > 0 ? request.tools : undefined,
+        toolChoice: request.tools.length > 0 ? request.toolChoice : undefined,
+        maxOutputTokens: request.maxOutputTokens,
+        abortSignal: signal,
+      }),
+      abort.promise,
+    ])
+    return await readTurn(stream, abort.promise, onEvent)
+  } catch (error) {
+    if (isAborted(signal)) throw abortError(signal)
+    throw error
+  } finally {
+    abort.dispose()
+  }
+}
+
+async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, aborted: Promise<never>, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelTurn> {
+  const reader = stream.getReader()
+  const calls: TranscriptCall[] = []
+  let text = ''
+  let reasoning = ''
+  let finish: { finishReason: string; usage: ModelUsage } | undefined
+  try {
+    for (;;) {
+      const { done, value: part } = await Promise.race([reader.read(), aborted])
+      if (done) break
+      switch (part.type) {
+        case 'text-delta':
+          text += part.delta
+          onEvent?.({ type: 'text-delta', delta: part.delta })
+          break
+        case 'reasoning-delta':
+          reasoning += part.delta
+          onEvent?.({ type: 'reasoning-delta', delta: part.delta })
+          break
+        case 'tool-input-start':
+          if (part.providerExecuted !== true) onEvent?.({ type: 'tool-call-start', callId: part.id, name: part.toolName })
+          break
+        case 'tool-call':
+          if (part.providerExecuted !== true) {
+            const call: TranscriptCall = { callId: part.toolCallId, name: part.toolName, rawArguments: part.input }
+            calls.push(call)
+            onEvent?.({ type: 'tool-call', call })
+          }
+          break
+        case 'error':
+          throw new ModelStreamError(`the model stream failed: ${errorText(part.error)}`, { cause: part.error, retryable: isRetryableCause(part.error) })
+        case 'finish':
+          finish = { finishReason: part.finishReason.unified, usage: usageOf(part.usage) }
+          break
+        default:
+          break
+      }
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => {})
+    throw error
+  } finally {
+    reader.releaseLock()
+  }
+  if (finish === undefined) throw new ModelStreamError('the model stream ended without a finish (cut off)', { retryable: true })
+  return { text, reasoning, calls, ...finish }
+}
+
+function usageOf(usage: LanguageModelV4Usage): ModelUsage {
+  const result: { inputTokens?: number; outputTokens?: number } = {}
+  if (usage.inputTokens.total !== undefined) result.inputTokens = usage.inputTokens.total
+  if (usage.outputTokens.total !== undefined) result.outputTokens = usage.outputTokens.total
+  return result
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message
+  if (typeof error === 'string') return error
+  try {
+    return JSON.stringify(error) ?? String(error)
+  } catch {
+    return String(error)
+  }
+}
+
+/** Retryable when the provider says so, or when it reports the stream cut off before its finish. */
+function isRetryableCause(error: unknown): boolean {
+  if (typeof error === 'object' && error !== null && 'isRetryable' in error && error.isRetryable === true) return true
+  return /ended without a finish/i.test(errorText(error))
+}

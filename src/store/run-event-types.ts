@@ -1,0 +1,184 @@
+import { z } from 'zod'
+
+/** The kinds of run-level happenings, in the order a run usually produces them. */
+export const runEventTypes = [
+  'run_started',
+  'invocation_started',
+  'reply',
+  'drift',
+  'compacted',
+  'handoff',
+  'child_started',
+  'child_ended',
+  'finished',
+  'model_error',
+] as const
+
+/** A kind of run event. */
+export type RunEventType = (typeof runEventTypes)[number]
+
+// The data shapes are object type aliases, not interfaces, so they are assignable to
+// Record<string, unknown>: readers may pass them to generic code, and stored data may carry more keys.
+
+/** The run began: what was asked, of which model, under which profile and scope. */
+export type RunStartedData = {
+  readonly prompt: string
+  /** The model string, `provider:model`. */
+  readonly model: string
+  readonly profileId: string
+  readonly scope: 'chat' | 'session'
+}
+
+/** An invocation (one agent over one model) began inside the run. */
+export type InvocationStartedData = {
+  readonly invocationId: string
+  readonly agentId: string
+  readonly parentInvocationId?: string
+  readonly mode: 'main' | 'child' | 'handoff'
+  /** The system prompt the invocation runs with, so a resume can rebuild it. */
+  readonly system?: string
+  /** For a child: the id its parent knows it by. */
+  readonly childId?: string
+}
+
+/** A reply was published (chat scope: the committed file's text). */
+export type ReplyData = {
+  readonly text: string
+  /** The workspace path of the published file, e.g. `output/main.md`. */
+  readonly path: string
+  readonly invocationId: string
+}
+
+/** A turn without tool calls in chat scope: its text was saved to `path` and a reminder appended. */
+export type DriftData = {
+  /** 1 for the first drift since the run started or resumed. */
+  readonly attempt: number
+  readonly path: string
+  readonly invocationId?: string
+}
+
+/** Old turns of an invocation were summarized. */
+export type CompactedData = {
+  readonly invocationId: string
+  /** The last transcript seq the summary covers. */
+  readonly throughSeq: number
+  readonly tokensBefore: number
+  readonly tokensAfter: number
+}
+
+/** Control passed from one agent to another. */
+export type HandoffData = {
+  /** The agent id handing off. */
+  readonly from: string
+  /** The agent id taking over. */
+  readonly to: string
+  readonly fromInvocationId?: string
+  readonly toInvocationId?: string
+  /** The message handed to the next agent. */
+  readonly message?: string
+}
+
+/** A sub-agent started in return mode. Fields are optional so callers may record what they know. */
+export type ChildStartedData = {
+  /** The id the parent knows the child by. */
+  readonly childId?: string
+  readonly invocationId?: string
+  readonly parentInvocationId?: string
+  readonly agentId?: string
+  readonly objective?: string
+  /** The invocation that delegated. */
+  readonly by?: string
+}
+
+/** A sub-agent ended (its `task.return` status, or how it failed). */
+export type ChildEndedData = {
+  readonly childId?: string
+  readonly invocationId?: string
+  readonly agentId?: string
+  readonly status?: string
+  readonly summary?: string
+  /** Why it failed, when it did. */
+  readonly error?: string
+}
+
+/** The run ended. */
+export type FinishedData = {
+  /** The run's final status, e.g. `completed`, `failed`, `cancelled`, `paused`. */
+  readonly status: string
+  /** Why, for people: `text reply`, `commit`, `max rounds`, an error message, … */
+  readonly reason?: string
+  /** The run's reply, when it has one. */
+  readonly text?: string
+}
+
+/** A model call failed (after its retries, or one retry's error). */
+export type ModelErrorData = {
+  readonly message?: string
+  readonly invocationId?: string
+  readonly attempt?: number
+  readonly retrying?: boolean
+}
+
+/** The data each run event type holds. */
+export interface RunEventDataByType {
+  run_started: RunStartedData
+  invocation_started: InvocationStartedData
+  reply: ReplyData
+  drift: DriftData
+  compacted: CompactedData
+  handoff: HandoffData
+  child_started: ChildStartedData
+  child_ended: ChildEndedData
+  finished: FinishedData
+  model_error: ModelErrorData
+}
+
+/** A run event as stored, with its place in the run. */
+export type RunEvent = {
+  [T in RunEventType]: {
+    /** Position in the run, from 1. */
+    readonly seq: number
+    readonly runId: string
+    readonly type: T
+    /** Epoch milliseconds. */
+    readonly at: number
+    readonly data: RunEventDataByType[T]
+  }
+}[RunEventType]
+
+// Read schemas keep unknown keys (looseObject): a newer writer may add fields an older reader should pass on.
+const count = z.number().int().min(0)
+const id = z.string().min(1)
+
+/** The shape of each run event type's data, checked on append and on read. */
+export const runEventDataSchemas: { readonly [T in RunEventType]: z.ZodType<RunEventDataByType[T]> } = {
+  run_started: z.looseObject({ prompt: z.string(), model: z.string(), profileId: z.string(), scope: z.enum(['chat', 'session']) }),
+  invocation_started: z.looseObject({ invocationId: id, agentId: z.string(), parentInvocationId: id.optional(), mode: z.enum(['main', 'child', 'handoff']), system: z.string().optional(), childId: z.string().optional() }),
+  reply: z.looseObject({ text: z.string(), path: z.string(), invocationId: id }),
+  drift: z.looseObject({ attempt: z.number().int().min(1), path: z.string(), invocationId: id.optional() }),
+  compacted: z.looseObject({ invocationId: id, throughSeq: count, tokensBefore: count, tokensAfter: count }),
+  handoff: z.looseObject({ from: z.string(), to: z.string(), fromInvocationId: id.optional(), toInvocationId: id.optional(), message: z.string().optional() }),
+  child_started: z.looseObject({
+    childId: z.string().optional(),
+    invocationId: id.optional(),
+    parentInvocationId: id.optional(),
+    agentId: z.string().optional(),
+    objective: z.string().optional(),
+    by: z.string().optional(),
+  }),
+  child_ended: z.looseObject({
+    childId: z.string().optional(),
+    invocationId: id.optional(),
+    agentId: z.string().optional(),
+    status: z.string().optional(),
+    summary: z.string().optional(),
+    error: z.string().optional(),
+  }),
+  finished: z.looseObject({ status: z.string(), reason: z.string().optional(), text: z.string().optional() }),
+  model_error: z.looseObject({ message: z.string().optional(), invocationId: id.optional(), attempt: count.optional(), retrying: z.boolean().optional() }),
+}
+
+/** True when `value` names a run event type. */
+export function isRunEventType(value: unknown): value is RunEventType {
+  return typeof value === 'string' && (runEventTypes as readonly string[]).includes(value)
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import type { TranscriptEntry } from '../agent/history/transcript.js'
+
+/** The kinds of transcript entries, as the `transcript_entries.kind` column allows them. */
+export const transcriptKinds = ['user', 'assistant', 'results', 'reminder', 'summary'] as const
+
+/** A kind of transcript entry. */
+export type TranscriptKind = (typeof transcriptKinds)[number]
+
+// Read schemas keep unknown keys (looseObject): a newer writer may add fields an older reader should pass on.
+const image = z.looseObject({ path: z.string(), mimeType: z.string() })
+const call = z.looseObject({ callId: z.string(), name: z.string(), rawArguments: z.string() })
+const result = z.looseObject({
+  callId: z.string(),
+  toolId: z.string().nullable(),
+  content: z.string(),
+  structured: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean(),
+  errorCode: z.string().optional(),
+  resourceRefs: z.array(z.string()),
+  images: z.array(image),
+})
+
+/**
+ * The shape of each kind's `data` column: the entry without its `kind`, which has a column of its
+ * own. Checked on append and on read.
+ */
+export const transcriptDataSchemas: { readonly [K in TranscriptKind]: z.ZodType<Omit<Extract<TranscriptEntry, { kind: K }>, 'kind'>> } = {
+  user: z.looseObject({ text: z.string(), name: z.string().optional(), images: z.array(image).optional() }),
+  assistant: z.looseObject({ text: z.string(), reasoning: z.string().optional(), calls: z.array(call) }),
+  results: z.looseObject({ results: z.array(result) }),
+  reminder: z.looseObject({ text: z.string() }),
+  summary: z.looseObject({ text: z.string(), throughSeq: z.number().int().min(0) }),
+}
+
+/** True when `value` names a transcript kind. */
+export function isTranscriptKind(value: unknown): value is TranscriptKind {
+  return typeof value === 'string' && (transcriptKinds as readonly string[]).includes(value)
+}

@@ -1,0 +1,125 @@
+import type { ToolId } from './tool-id.js'
+
+/**
+ * What an agent run provides beyond a plain invocation. Tools that need one declare it in
+ * `requires` and are offered only to invocations that have it.
+ * - `run`: the invocation is driven by the agent loop (commit, finish, chat tools)
+ * - `return`: the invocation is a delegated child that ends with `task.return`
+ * - `delegation`: callable agents exist (`agent.delegate`, `agent.await`, `agent.handoff`)
+ * - `lorebook`: the run has knowledge entries (`worldinfo.read_activated`)
+ */
+export type RunFeature = 'run' | 'return' | 'delegation' | 'lorebook'
+
+/** The run features, in a fixed order. */
+export const runFeatures: readonly RunFeature[] = ['run', 'return', 'delegation', 'lorebook']
+
+/** One message of a chat-scope conversation, as chat tools read it. */
+export interface ChatMessage {
+  readonly role: 'user' | 'assistant' | 'system'
+  /** Who wrote it (a user's display name, the agent's name). */
+  readonly name?: string
+  readonly text: string
+  /** Epoch milliseconds. */
+  readonly at?: number
+}
+
+/** A keyword-triggered knowledge entry (lorebook / world info). */
+export interface LorebookEntry {
+  readonly id: string
+  /** A short title shown with the entry. */
+  readonly title?: string
+  /** Words or phrases that activate the entry when the recent conversation mentions them. */
+  readonly keys: readonly string[]
+  /** When given, at least one of these must also appear. */
+  readonly secondaryKeys?: readonly string[]
+  readonly content: string
+  /** Always active, keys or not. */
+  readonly constant?: boolean
+  /** Keys are case-sensitive; default false. */
+  readonly caseSensitive?: boolean
+  /** Higher first when several entries are active. */
+  readonly priority?: number
+  /** Recent messages scanned for keys; default the lorebook's scan depth. */
+  readonly scanDepth?: number
+  readonly enabled?: boolean
+}
+
+/** A lorebook: entries plus how far back they are activated. */
+export interface Lorebook {
+  /** Recent messages scanned for keys; default 4. */
+  readonly scanDepth: number
+  readonly entries: readonly LorebookEntry[]
+}
+
+/** A reply a chat-scope run publishes with `workspace.commit`. */
+export interface PublishedReply {
+  readonly text: string
+  /** The workspace path it was read from (`output/main.md`). */
+  readonly path: string
+  /** True when the commit also finishes the run. */
+  readonly finish: boolean
+}
+
+/** A callable agent as the model sees it. */
+export interface AgentCard {
+  /** The profile id the model names in `agent.delegate` / `agent.handoff`. */
+  readonly id: string
+  readonly name?: string
+  readonly description: string
+}
+
+/** The task a delegating agent gives a child. */
+export interface DelegatedTask {
+  readonly objective: string
+  readonly context?: string
+  readonly expectedOutput?: string
+}
+
+/** What a child returns with `task.return`. */
+export interface TaskReturn {
+  readonly summary: string
+  readonly status: 'completed' | 'partial' | 'failed'
+  readonly artifacts: readonly string[]
+}
+
+/** A child's state as `agent.await` reports it. */
+export interface ChildOutcome {
+  readonly childId: string
+  readonly agentId: string
+  readonly state: 'running' | 'returned' | 'failed' | 'cancelled'
+  /** Present once the child returned (or failed with a summary). */
+  readonly result?: TaskReturn
+  /** Why it failed or was cancelled. */
+  readonly error?: string
+}
+
+/** Delegation as the sub-agent tools use it; the run implements it. */
+export interface DelegationServices {
+  /** Agents this invocation may delegate or hand off to. */
+  agents(): readonly AgentCard[]
+  /** Starts a child in return mode; resolves once it is running. Throws ToolError for a bad target or a limit. */
+  delegate(request: { readonly agentId: string; readonly task: DelegatedTask; readonly callId: string }): Promise<{ readonly childId: string }>
+  /** Waits for one (the first to end) or all of the given children, or all started, up to `timeoutMs`. */
+  await(request: { readonly mode: 'one' | 'all'; readonly childIds?: readonly string[]; readonly timeoutMs: number; readonly signal: AbortSignal }): Promise<readonly ChildOutcome[]>
+  /** Asks the run to transfer control to another agent after this turn. Throws ToolError for a bad target or depth. */
+  handoff(request: { readonly agentId: string; readonly message: string }): Promise<void>
+}
+
+/** What an agent run gives the tools that act on the run itself; absent outside the agent loop. */
+export interface RunServices {
+  readonly runId: string
+  /** The conversation of the run, oldest first (chat scope: the channel's messages, then the run's own). */
+  conversation(): readonly ChatMessage[]
+  /** The run's lorebook, when it has one. */
+  lorebook(): Lorebook | undefined
+  /** Publishes a reply to the conversation (an event in the store, printed by the CLI, sent by the daemon). */
+  publish(reply: PublishedReply): Promise<void>
+  /** Ends the run after this turn (`workspace.finish`). */
+  finish(reason: string): void
+  /** Completes a delegated child with its result (`task.return`); undefined outside return mode. */
+  readonly returnTask?: (result: TaskReturn) => void
+  /** Sub-agents, when the run has callable agents. */
+  readonly delegation?: DelegationServices
+  /** Tool ids, so that tools can name each other by alias. */
+  readonly toolIds?: readonly ToolId[]
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runAgent } from '../../src/agent/loop/run-agent.js'
+import { resolveModel } from '../../src/agent/providers/index.js'
+import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
+import { files, fixtureName, fixtureRoot, index } from '../model-server/provider-fixtures.js'
+import { routes } from '../model-server/provider-fixtures.js'
+import { chunkLines, startReplayServer, type ReplayServer } from '../model-server/replay-server.js'
+import { tempDir } from '../temp-dir.js'
+
+let server: ReplayServer | undefined
+let host: ToolHost | undefined
+afterEach(async () => {
+  await host?.close()
+  await server?.close()
+  host = server = undefined
+})
+
+// Every recorded stream, played to the real provider package, through the whole agent loop: the
+// calls are mapped back through the snapshot, parsed by ToolArguments, gated and executed.
+describe.each(files.filter(({ file }) => file.endsWith('.chunks.txt')))('$folder/$file through the agent loop', ({ folder, file }) => {
+  it('executes the recorded calls with the recorded arguments', async () => {
+    const entry = index.find((candidate) => candidate.file === file)
+    const route = routes[fixtureName(file)]
+    if (entry === undefined || route === undefined) throw new Error(`${file}: no index entry or route`)
+    const recording = chunkLines(readFileSync(join(fixtureRoot, folder, file), 'utf8'))
+    server = await startReplayServer(() => ({ kind: 'sse', events: recording }))
+    const dir = tempDir('toolhost-fixture-run-')
+    host = await createToolHost({ dataDir: join(dir, 'data'), workspaceDir: dir, processDirs: [], watchProcessTools: false })
+    const executed: { name: string; args: unknown }[] = []
+    const functionNames = [...new Set(entry.tool_calls.flatMap((call) => (call.name === undefined ? [] : [call.name])))]
+    for (const name of functionNames) {
+      host.extensions.register({ extensionId: 'fixture', name, description: `The ${name} tool.`, contexts: ['session'], inputSchema: { type: 'object' } }, async (args) => {
+        executed.push({ name, args })
+        return { ok: true }
+      })
+    }
+    const model = resolveModel(route.spec, { baseUrl: `${server.origin}${route.basePath}`, apiKey: 'test' })
+    // One model turn: the run stops at tools.maxRounds after executing the recorded calls.
+    const result = await runAgent({ host, model, prompt: 'What is the weather in San Francisco?', profile: { tools: { allow: ['extension/fixture:*'], maxRounds: 1 }, permissions: { mode: 'bypass' } }, sleep: async () => {} })
+    expect(result.status).toBe('failed')
+    expect(result.reason).toContain('tools.maxRounds')
+    const [invocation] = host.store().invocationsOf(result.runId)
+    const transcript = host.store().transcript(invocation!.id).map(({ entry: e }) => e)
+    const results = transcript.find((e) => e.kind === 'results')
+    if (results?.kind !== 'results') throw new Error('no results recorded')
+    const functionCalls = entry.tool_calls.filter((call) => call.name !== undefined)
+    expect(executed).toEqual(functionCalls.map((call) => ({ name: call.name, args: call.arguments })))
+    for (const call of entry.tool_calls) {
+      const id = call.call_id ?? call.id
+      const paired = results.results.find((r) => r.callId === id)
+      if (call.name === undefined) {
+        // OpenAI's client tool search is not a function of the snapshot: the model hears it is unknown.
+        expect(paired).toMatchObject({ isError: true, errorCode: 'model.unknown_tool_call' })
+      } else if (id !== undefined) {
+        expect(paired).toMatchObject({ isError: false, toolId: `extension/fixture:${call.name}` })
+      }
+    }
+    expect(results.results).toHaveLength(entry.tool_calls.length)
+  })
+})
