@@ -1,9 +1,11 @@
 import { testCallContext } from '../../../../test/call-context.js'
 import { builtinAlias } from '../../../snapshot/tool-alias.js'
-import type { ToolCallContext, ToolDefinition, ToolOutput } from '../../../tool/define-tool.js'
+import type { ToolCallContext, ToolDefinition } from '../../../tool/define-tool.js'
 import type { ChatMessage, Lorebook, PublishedReply, RunServices } from '../../../tool/run-services.js'
 import type { InferOutput, StandardSchemaWithJson } from '../../../tool/standard-schema.js'
 import { parseToolId } from '../../../tool/tool-id.js'
+
+export { callTool, failure } from '../../../../test/tool-calls.js'
 
 /** An in-memory run for tests: a fixed conversation and lorebook, recording publishes and finishes. */
 export interface MemoryRun extends RunServices {
@@ -34,20 +36,6 @@ export function chatContext(run: RunServices, overrides: Partial<ToolCallContext
   return testCallContext({ scope: 'chat', has: () => true, alias: (id) => builtinAlias(parseToolId(id).nativeName), run, ...overrides })
 }
 
-/** Calls a tool whose `call` returns a promise. */
-export async function callTool<S extends StandardSchemaWithJson>(tool: ToolDefinition<S>, input: InferOutput<S>, ctx: ToolCallContext): Promise<ToolOutput> {
-  const result = tool.call(input, ctx)
-  if (!(result instanceof Promise)) throw new Error(`${tool.name} should return a promise`)
-  return result
-}
-
-/** The code and message of the error a call fails with (or `ok` when it succeeds). */
-export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  return promise.then(
-    () => ({ code: 'ok', message: '' }),
-    (error: { code?: string; message?: string }) => ({ code: error.code ?? 'no code', message: error.message ?? '' }),
-  )
-}
 
 /** Parses input with the tool's schema (defaults applied), as the gate does before a call. */
 export function parsed<S extends StandardSchemaWithJson>(tool: ToolDefinition<S>, input: unknown): InferOutput<S> {

@@ -3,11 +3,12 @@ import { dirname, join } from 'node:path'
 import { testCallContext } from '../../../../../test/call-context.js'
 import { tempDir } from '../../../../../test/temp-dir.js'
 import { builtinAlias } from '../../../../snapshot/tool-alias.js'
-import type { ToolCallContext, ToolDefinition, ToolOutput } from '../../../../tool/define-tool.js'
-import type { InferOutput, StandardSchemaWithJson } from '../../../../tool/standard-schema.js'
+import type { ToolCallContext } from '../../../../tool/define-tool.js'
 import { parseToolId } from '../../../../tool/tool-id.js'
 import { createWorkspace } from '../../../../workspace/create-workspace.js'
 import type { Workspace } from '../../../../workspace/workspace.js'
+
+export { callTool, failure } from '../../../../../test/tool-calls.js'
 
 /** A project directory with a read-only `tool-results/` mount, a directory outside, and a call context over them. */
 export interface FileToolsSetup {
@@ -49,19 +50,4 @@ export function fileToolsSetup(): FileToolsSetup {
     bytes: (path) => readFileSync(join(project, path)),
     text: (path) => readFileSync(join(project, path), 'utf8'),
   }
-}
-
-/** Calls a tool whose `call` returns a promise. */
-export async function callTool<S extends StandardSchemaWithJson>(tool: ToolDefinition<S>, input: InferOutput<S>, ctx: ToolCallContext): Promise<ToolOutput> {
-  const result = tool.call(input, ctx)
-  if (!(result instanceof Promise)) throw new Error(`${tool.name} should return a promise`)
-  return result
-}
-
-/** The code and message of the error a call fails with (or `ok` when it succeeds). */
-export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  return promise.then(
-    () => ({ code: 'ok', message: '' }),
-    (error: { code?: string; message?: string }) => ({ code: error.code ?? 'no code', message: error.message ?? '' }),
-  )
 }
