@@ -4,13 +4,16 @@ import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../src/store/store.js'
-import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
+import { ScriptedModelServer, type WireFormat } from '../model-server/scripted-model-server.js'
+import { modelFor } from './agent-fixture.js'
 import { wireHistory } from '../model-server/wire-history.js'
 import { tempDir } from '../temp-dir.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const entry = join(import.meta.dirname, 'toolhost-from-source.ts')
 const register = join(root, 'scripts', 'register-ts.ts')
+
+const formats: WireFormat[] = ['openai-chat', 'anthropic']
 
 interface Finished {
   readonly code: number | null
@@ -26,7 +29,7 @@ afterEach(() => {
 
 /** Starts `toolhost …` from the sources in another process. */
 function toolhost(cwd: string, args: readonly string[]): { child: ChildProcess; done: Promise<Finished>; stdout: () => string } {
-  const child = spawn(process.execPath, ['--import', register, entry, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENAI_API_KEY: 'test-key' } })
+  const child = spawn(process.execPath, ['--import', register, entry, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENAI_API_KEY: 'test-key', ANTHROPIC_API_KEY: 'test-key' } })
   children.push(child)
   let stdout = ''
   let stderr = ''
@@ -61,16 +64,16 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
   }
 }
 
-describe('runs across processes', () => {
+describe.each(formats)('runs across processes over %s', (format) => {
   it('resumes a run killed mid-turn: the interrupted call is replayed with tool.outcome_unknown', async () => {
     const cwd = tempDir('toolhost-kill-')
     mkdirSync(join(cwd, 'project'))
-    const server = await ScriptedModelServer.start('openai-chat', [
+    const server = await ScriptedModelServer.start(format, [
       { calls: [{ id: 'call_sleep', name: 'workspace_shell', args: '{"command":"sleep 25"}' }] },
       { text: 'I will check before repeating it.' },
     ])
     try {
-      const common = ['--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--data-dir', join(cwd, 'data'), '--json']
+      const common = ['--model', modelFor[format], '--base-url', server.baseUrl, '--data-dir', join(cwd, 'data'), '--json']
       // bypass: the shell call is allowed without asking
       writeFileSync(join(cwd, 'profile.json'), JSON.stringify({ schemaVersion: 1, id: 'sleeper', permissions: { mode: 'bypass' } }))
       const first = toolhost(cwd, ['run', 'Wait a bit.', '--profile', join(cwd, 'profile.json'), ...common])
@@ -94,7 +97,7 @@ describe('runs across processes', () => {
       expect(finished.code).toBe(0)
       expect(lines(finished.stdout).at(-1)).toMatchObject({ type: 'result', status: 'completed', text: 'I will check before repeating it.' })
       expect(server.requests).toHaveLength(2)
-      const history = wireHistory(server.requests[1]!, 'openai-chat')
+      const history = wireHistory(server.requests[1]!, format)
       expect(history.find((m) => m.role === 'assistant')?.calls).toEqual([{ id: 'call_sleep', name: 'workspace_shell', input: { command: 'sleep 25' } }])
       const result = history.flatMap((m) => m.results ?? [])
       expect(result).toHaveLength(1)
@@ -108,13 +111,13 @@ describe('runs across processes', () => {
   it('pauses on a durable approval, is approved from another process, and resumes in a third', async () => {
     const cwd = tempDir('toolhost-approve-')
     mkdirSync(join(cwd, 'project'))
-    const server = await ScriptedModelServer.start('openai-chat', [
+    const server = await ScriptedModelServer.start(format, [
       { calls: [{ id: 'call_write', name: 'workspace_write_file', args: JSON.stringify({ file_path: 'hello.txt', content: 'hello\n' }) }] },
       { text: 'Written.' },
     ])
     try {
       const dataDir = join(cwd, 'data')
-      const first = await toolhost(cwd, ['run', 'Write hello.txt.', '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--data-dir', dataDir, '--json']).done
+      const first = await toolhost(cwd, ['run', 'Write hello.txt.', '--model', modelFor[format], '--base-url', server.baseUrl, '--data-dir', dataDir, '--json']).done
       expect(first.code).toBe(3)
       const paused = lines(first.stdout).at(-1)!
       expect(paused).toMatchObject({ type: 'result', status: 'paused' })
@@ -130,14 +133,16 @@ describe('runs across processes', () => {
       expect(readFileSync(join(cwd, 'hello.txt'), 'utf8')).toBe('hello\n')
       expect(lines(resumed.stdout).at(-1)).toMatchObject({ status: 'completed', text: 'Written.' })
       expect(server.requests).toHaveLength(2)
-      const results = wireHistory(server.requests[1]!, 'openai-chat').flatMap((m) => m.results ?? [])
+      const results = wireHistory(server.requests[1]!, format).flatMap((m) => m.results ?? [])
       expect(results.map((r) => r.id)).toEqual(['call_write'])
       expect(results[0]?.content).not.toMatch(/denied|unknown/i)
     } finally {
       await server.close()
     }
   }, 90_000)
+})
 
+describe('run errors', () => {
   it('says in one line when the key is missing or the endpoint is unreachable', async () => {
     const cwd = tempDir('toolhost-errors-')
     const noKey = spawn(process.execPath, ['--import', register, entry, 'run', 'hi', '--model', 'anthropic:claude-x', '--data-dir', join(cwd, 'data')], { cwd, env: { PATH: process.env.PATH ?? '' } })

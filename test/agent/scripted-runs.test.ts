@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { WireFormat } from '../model-server/scripted-model-server.js'
 import { offeredTools, wireHistory } from '../model-server/wire-history.js'
@@ -118,6 +119,55 @@ describe.each(formats)('agent runs over %s', (format) => {
       ['call_d', false],
     ])
     expect(results[1]?.content).toContain('workspace_commit')
+  })
+
+  it('places result images where the protocol accepts them', async () => {
+    const fx = await agentFixture(format, [{ calls: [{ id: 'call_img', name: 'camera', args: '{}' }] }, { text: 'A red square.' }])
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer()
+    fx.host.extensions.register({ extensionId: 'cam', name: 'camera', description: 'Take a picture.', contexts: ['session'], inputSchema: { type: 'object' }, returnsImages: true }, async (_args, ctx) => {
+      ctx.attachImage(png, 'image/png')
+      return 'Picture taken.'
+    })
+    const result = await fx.run({ prompt: 'What do you see?', profile: { ...bypass, tools: { allow: ['builtin:*', 'extension/cam:*'] } } })
+    expect(result.status).toBe('completed')
+    const history = wireHistory(fx.server.requests[1]!, format)
+    const toolMessage = history.findIndex((m) => (m.results ?? []).some((r) => r.id === 'call_img'))
+    if (format === 'anthropic') {
+      // Anthropic takes images inside the tool result (the result and any following user text share one user turn).
+      expect(history[toolMessage]?.images).toBe(1)
+    } else {
+      // Chat Completions cannot: the image follows in a user message right after the results.
+      expect(history[toolMessage]?.images).toBeUndefined()
+      expect(history[toolMessage + 1]).toMatchObject({ role: 'user', images: 1 })
+    }
+  })
+
+  it('retries a retryable model error and reports it', async () => {
+    const fx = await agentFixture(format, [{ status: 503 }, { text: 'Here.' }])
+    const result = await fx.run({ prompt: 'Hi.', profile: bypass })
+    expect(result).toMatchObject({ status: 'completed', text: 'Here.' })
+    expect(fx.server.requests).toHaveLength(2)
+    expect(fx.events.filter((e) => e.type === 'model-retry')).toHaveLength(1)
+  })
+
+  it('fails a chat run whose model never publishes, after the drift allowance', async () => {
+    const fx = await agentFixture(format, [{ text: 'One.' }, { text: 'Two.' }, { text: 'Three.' }])
+    const result = await fx.run({ prompt: 'Hi.', scope: 'chat', profile: { ...bypass, agent: { maxDriftAttempts: 2 } } })
+    expect(result.status).toBe('failed')
+    expect(result.reason).toContain('2 reminders')
+    expect(fx.server.requests).toHaveLength(3)
+    expect(fx.host.store().getRun(result.runId)?.status).toBe('failed')
+  })
+
+  it('ends cancelled when the run is aborted mid-stream', async () => {
+    const fx = await agentFixture(format, [{ hang: true }])
+    const controller = new AbortController()
+    const running = fx.run({ prompt: 'Hi.', profile: bypass, signal: controller.signal })
+    await until(() => fx.server.requests.length === 1)
+    controller.abort()
+    const result = await running
+    expect(result.status).toBe('cancelled')
+    expect(fx.host.store().getRun(result.runId)?.status).toBe('cancelled')
   })
 
   it('compacts the history near the context window: older turns are summarized, recent ones kept', async () => {
@@ -246,3 +296,8 @@ describe.each(formats)('agent runs over %s', (format) => {
     expect(results[2]?.content).toMatch(/read-only|read only/i)
   })
 })
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25))
+  if (!check()) throw new Error('timed out waiting')
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import type { CliIo } from '../../src/cli/cli-io.js'
+import { main } from '../../src/cli/main.js'
+import { agentFixture } from './agent-fixture.js'
+
+async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const io: CliIo = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), readStdin: async () => '' }
+  const code = await main(argv, io)
+  return { code, out, err }
+}
+
+describe('toolhost runs', () => {
+  it('lists runs and shows one with its events and transcript', async () => {
+    const fx = await agentFixture('openai-chat', [{ calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":"1d1"}' }] }, { text: 'Rolled a 1.' }])
+    const result = await fx.run({ prompt: 'Roll a d1.', profile: { permissions: { mode: 'bypass' } } })
+    await fx.host.close()
+
+    const list = await cli(['runs', 'list', '--data-dir', fx.dataDir])
+    expect(list.code).toBe(0)
+    expect(list.out).toContain(result.runId)
+    expect(list.out).toContain('completed')
+
+    const show = await cli(['runs', 'show', result.runId, '--data-dir', fx.dataDir])
+    expect(show.code).toBe(0)
+    expect(show.out).toContain('run_started')
+    expect(show.out).toContain('finished')
+    expect(show.out).toContain('→ dice_roll {"formula":"1d1"}')
+    expect(show.out).toContain('Rolled a 1.')
+
+    const json = await cli(['runs', 'show', result.runId, '--json', '--data-dir', fx.dataDir])
+    const parsed = JSON.parse(json.out) as { run: { status: string }; invocations: { transcript: unknown[] }[] }
+    expect(parsed.run.status).toBe('completed')
+    expect(parsed.invocations[0]?.transcript).toHaveLength(4)
+
+    const missing = await cli(['runs', 'show', 'run_nope', '--data-dir', fx.dataDir])
+    expect(missing.code).toBe(2)
+    expect(missing.err).toContain('no run run_nope')
+  })
+
+  it('refuses run without a prompt or a model, with usage errors', async () => {
+    const fx = await agentFixture('openai-chat', [])
+    await fx.host.close()
+    expect((await cli(['run', '--model', 'ollama:x', '--data-dir', fx.dataDir])).err).toContain('run needs a prompt')
+    expect((await cli(['run', 'hello', '--data-dir', fx.dataDir])).err).toContain('run needs --model')
+    const unknown = await cli(['run', 'hello', '--model', 'nosuch:model', '--data-dir', fx.dataDir])
+    expect(unknown.code).toBe(2)
+    expect(unknown.err).toContain('openai')
+  })
+})
