@@ -11,11 +11,18 @@ export interface ApprovalOutcome {
   readonly results?: AgentToolResult[]
   /** Approvals of the same turn still waiting. */
   readonly stillPending: readonly string[]
+  /**
+   * Set when the turn belongs to an agent run: the decision is stored and the run continues the
+   * turn itself when it is resumed (`toolhost run --resume <runId>`, `resumeAgentRun`), since only
+   * the run can give its tools what they act on and carry on with the model.
+   */
+  readonly resumeRun?: string
 }
 
 /**
  * Durable approval requests of the host's store: list them, and approve or deny one — by any
- * process, also after a restart. Deciding the last pending request of a turn continues that turn.
+ * process, also after a restart. Deciding the last pending request of a turn continues that turn,
+ * except in an agent run, which continues it when resumed.
  *
  * @example
  * for (const request of host.approvals.list({ status: 'pending' })) await host.approvals.approve(request.id)
@@ -51,6 +58,10 @@ export class HostApprovals {
 
   async #continue(approval: ApprovalRecord, continueTurn: boolean, runtime?: InvocationRuntimeOptions): Promise<ApprovalOutcome> {
     const invocation = await this.#resume(approval.invocationId, runtime)
+    if (this.#store().runEvents(invocation.runId, { type: 'run_started' }).length > 0) {
+      const stillWaiting = invocation.pendingApprovals.filter((id) => this.#store().approvals.get(id)?.status === 'pending')
+      return { approval, stillPending: stillWaiting, resumeRun: invocation.runId }
+    }
     const stillPending = invocation.pendingApprovals.filter((id) => this.#store().approvals.get(id)?.status === 'pending')
     if (!continueTurn || stillPending.length > 0 || invocation.pendingApprovals.length === 0) return { approval, stillPending }
     return { approval, results: await invocation.continueTurn(), stillPending }

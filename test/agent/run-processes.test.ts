@@ -124,8 +124,10 @@ describe.each(formats)('runs across processes over %s', (format) => {
       const [approvalId] = paused.approvalIds as string[]
       expect(existsSync(join(cwd, 'hello.txt'))).toBe(false)
 
-      const approve = await toolhost(cwd, ['approvals', 'approve', String(approvalId), '--no-continue', '--data-dir', dataDir]).done
+      // The turn belongs to a run: the decision is stored, and the run continues the turn when resumed.
+      const approve = await toolhost(cwd, ['approvals', 'approve', String(approvalId), '--data-dir', dataDir]).done
       expect(approve.code).toBe(0)
+      expect(approve.stderr).toContain(`toolhost run --resume ${String(paused.runId)}`)
       expect(existsSync(join(cwd, 'hello.txt'))).toBe(false)
 
       const resumed = await toolhost(cwd, ['run', '--resume', String(paused.runId), '--base-url', server.baseUrl, '--data-dir', dataDir, '--json']).done

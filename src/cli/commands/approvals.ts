@@ -36,6 +36,7 @@ export async function approvalsCommand(host: ToolHost, args: readonly string[], 
       : await host.approvals.deny(id, { ...common, ...(values.message !== undefined && { message: values.message }) })
   io.err(`${id} ${outcome.approval.status}${outcome.approval.decision === 'always' ? ` (rule added: ${outcome.approval.alwaysRule ?? ''})` : ''}`)
   if (outcome.stillPending.length > 0) io.err(`the turn still waits for ${outcome.stillPending.join(', ')}`)
+  else if (outcome.resumeRun !== undefined) io.err(`continue the run with: toolhost run --resume ${outcome.resumeRun}`)
   if (outcome.results === undefined) return exitCodes.ok
   let code: number = exitCodes.ok
   for (const result of outcome.results) code = Math.max(code, printResult(result, values.json, io))

@@ -79,7 +79,7 @@ function report(result: AgentRunResult, io: CliIo, json: boolean): number {
   if (json) io.out(JSON.stringify({ type: 'result', ...result }))
   else {
     io.err(`\nrun ${result.runId} ${result.status}${result.reason === '' ? '' : ` (${result.reason})`}`)
-    if (result.status === 'paused') io.err(`waiting for ${result.approvalIds.join(', ')}: decide with "toolhost approvals approve|deny <id> --no-continue", then "toolhost run --resume ${result.runId}"`)
+    if (result.status === 'paused') io.err(`waiting for ${result.approvalIds.join(', ')}: decide with "toolhost approvals approve|deny <id>", then "toolhost run --resume ${result.runId}"`)
   }
   if (result.status === 'completed') return exitCodes.ok
   if (result.status === 'paused') return exitCodes.pending
