@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import type { ProfileOverrides } from '../../catalog/load-profile.js'
+import type { Profile } from '../../catalog/profile-schema.js'
+import type { Invocation } from '../../host/invocation.js'
+import { durableApprover } from '../../permissions/approvals/approval-request.js'
+import type { AgentCard, RunFeature, RunServices } from '../../tool/run-services.js'
+import type { TranscriptEntry } from '../history/transcript.js'
+import { loadSkills, skillsPromptSection, visibleSkills } from '../skills/index.js'
+import { agentCatalog, agentsPromptSection, SubAgentManager } from '../sub-agents/index.js'
+import type { InvocationMode } from './agent-events.js'
+import { runDelegatedChild } from './delegated-child.js'
+import { newRunFlags, type RunFlags } from './run-flags.js'
+import type { RunContext } from './run-context.js'
+import { createRunServices } from './run-services.js'
+import { aliasIn, buildSystemPrompt } from './system-prompt.js'
+
+/** One agent of the run at work: its invocation, system prompt, flags and children. */
+export interface ActiveAgent {
+  readonly invocation: Invocation
+  readonly agentId: string
+  readonly system: string
+  readonly flags: RunFlags
+  readonly children?: SubAgentManager
+  /** True for a delegated child that ends with `task.return`. */
+  readonly returnMode: boolean
+}
+
+/** The child a delegation opens: its id, its own signal, and the invocation that delegated it. */
+export interface ChildOrigin {
+  readonly childId: string
+  readonly signal: AbortSignal
+  readonly parentInvocationId: string
+}
+
+/**
+ * Opens an agent in the run: its invocation with the run features it has (run tools, return mode,
+ * delegation when it has callable agents, the lorebook), its visible skills mounted, its system
+ * prompt (stored with the `invocation_started` event so a resume uses the same), and its opening
+ * transcript entries.
+ */
+export async function openAgent(run: RunContext, profileRef: string | Profile | ProfileOverrides, mode: InvocationMode, entries: readonly TranscriptEntry[], child?: ChildOrigin): Promise<ActiveAgent> {
+  const { host } = run.runtime
+  const { profile } = await host.resolveProfile(profileRef)
+  const returnMode = mode === 'child'
+  // Children do not delegate further: the per-run limits stay easy to reason about.
+  const agents = returnMode ? [] : agentCatalog(run.profiles, profile)
+  const skills = host.skillsDir === undefined ? [] : visibleSkills((await loadSkills(host.skillsDir)).skills, profile)
+  const features: RunFeature[] = ['run']
+  if (returnMode) features.push('return')
+  if (agents.length > 0) features.push('delegation')
+  if (run.start.lorebook !== undefined) features.push('lorebook')
+  const ids = { invocationId: '' }
+  const { flags, children, services } = agentServices(run, profile.id, profile, agents, returnMode, () => ids.invocationId)
+  const invocation = await host.createInvocation({
+    profile,
+    scope: run.start.scope,
+    protocol: run.model.protocol,
+    acceptsImages: run.model.acceptsImages,
+    contextTokens: run.model.contextTokens,
+    runId: run.runId,
+    owner: run.start.owner,
+    approver: run.runtime.approver ?? durableApprover,
+    signal: child?.signal ?? run.signal,
+    run: services,
+    features,
+    ...(host.skillsDir !== undefined && { skills: skills.map((skill) => skill.folder) }),
+  })
+  ids.invocationId = invocation.id
+  const system = buildSystemPrompt({
+    profile,
+    snapshot: invocation.snapshot,
+    returnMode,
+    skills: skillsPromptSection(skills, aliasIn(invocation.snapshot, 'builtin:workspace.read_file')),
+    agents: agentsPromptSection(agents),
+  })
+  run.store.appendRunEvent(run.runId, 'invocation_started', {
+    invocationId: invocation.id,
+    agentId: profile.id,
+    mode,
+    system,
+    ...(child !== undefined && { parentInvocationId: child.parentInvocationId, childId: child.childId }),
+  })
+  for (const entry of entries) run.store.appendTranscript(invocation.id, entry)
+  run.emit({ type: 'invocation-started', invocationId: invocation.id, agentId: profile.id, mode })
+  return { invocation, agentId: profile.id, system, flags, returnMode, ...(children !== undefined && { children }) }
+}
+
+/**
+ * Reopens the active (non-child) invocation of a stored run with fresh services. Its snapshot,
+ * gate counts and system prompt are the stored ones; children of the earlier process are gone.
+ */
+export async function reopenAgent(run: RunContext, invocationId: string, agentId: string, system: string): Promise<ActiveAgent> {
+  const self = run.profiles.find((candidate) => candidate.id === agentId)
+  const agents = self === undefined ? [] : agentCatalog(run.profiles, self)
+  const { flags, children, services } = agentServices(run, agentId, self, agents, false, () => invocationId)
+  const invocation = await run.runtime.host.resumeInvocation(invocationId, { approver: run.runtime.approver ?? durableApprover, signal: run.signal, run: services })
+  return { invocation, agentId, system, flags, returnMode: false, ...(children !== undefined && { children }) }
+}
+
+/** The flags, children manager and run services of one agent. */
+function agentServices(run: RunContext, agentId: string, self: Profile | undefined, agents: readonly AgentCard[], returnMode: boolean, invocationId: () => string): { flags: RunFlags; children?: SubAgentManager; services: RunServices } {
+  const flags = newRunFlags()
+  const children =
+    self === undefined || agents.length === 0
+      ? undefined
+      : new SubAgentManager({
+          agents: () => agents,
+          handoffDepth: run.store.runEvents(run.runId, { type: 'handoff' }).length,
+          onHandoff: (agentId, message) => {
+            flags.handoff = { agentId, message }
+          },
+          newId: () => `child_${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+          signal: run.signal,
+          startChild: ({ childId, agentId: target, task, signal }) => runDelegatedChild(run, { by: agentId, childId, agentId: target, task, signal, parentInvocationId: invocationId() }),
+        })
+  const services = createRunServices({
+    runId: run.runId,
+    invocationId,
+    agentId,
+    store: run.store,
+    flags,
+    conversation: [...run.start.conversation, { role: 'user', text: run.start.prompt }],
+    ...(run.start.lorebook !== undefined && { lorebook: run.start.lorebook }),
+    returnMode,
+    ...(children !== undefined && { delegation: children }),
+    emit: (event) => run.emit(event),
+  })
+  return { flags, ...(children !== undefined && { children }), services }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { mergeProfile } from '../../catalog/load-profile.js'
+import { defaultProfile } from '../../catalog/default-profile.js'
+import type { Snapshot, SnapshotBinding } from '../../snapshot/snapshot.js'
+import { buildSystemPrompt } from './system-prompt.js'
+
+const binding = (toolId: SnapshotBinding['toolId'], alias: string): SnapshotBinding => ({ toolId, alias, description: '', inputSchema: { type: 'object' }, strict: false, dropped: [], annotations: {}, completion: false })
+const snapshot = (scope: Snapshot['scope']): Snapshot => ({
+  id: 'snap',
+  protocol: 'anthropic',
+  scope,
+  profileId: 'default',
+  diagnostics: [],
+  bindings: [binding('builtin:workspace.write_file', 'write_it'), binding('builtin:workspace.commit', 'publish_it'), binding('builtin:task.return', 'give_back')],
+})
+
+describe('buildSystemPrompt', () => {
+  it('tells a session agent that a text-only answer ends the run', () => {
+    const text = buildSystemPrompt({ profile: defaultProfile, snapshot: snapshot('session'), returnMode: false })
+    expect(text).toContain('without tool calls')
+    expect(text).not.toContain('publish_it')
+  })
+
+  it('tells a chat agent to publish with the tools by their aliases', () => {
+    const text = buildSystemPrompt({ profile: defaultProfile, snapshot: snapshot('chat'), returnMode: false })
+    expect(text).toContain('write_it')
+    expect(text).toContain('publish_it')
+    expect(text).toContain('output/main.md')
+  })
+
+  it('tells a delegated child to return with task return, and lists skills and agents once', () => {
+    const profile = mergeProfile(defaultProfile, { agent: { systemPrompt: 'You review code.' } })
+    const text = buildSystemPrompt({ profile, snapshot: snapshot('session'), returnMode: true, skills: 'SKILLS', agents: 'AGENTS' })
+    expect(text.startsWith('You review code.')).toBe(true)
+    expect(text).toContain('give_back')
+    expect(text.split('SKILLS')).toHaveLength(2)
+    expect(text.split('AGENTS')).toHaveLength(2)
+  })
+})
