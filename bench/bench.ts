@@ -12,6 +12,7 @@ import { createToolHost } from '../src/host/create-tool-host.js'
 import { externalizeIfLong } from '../src/results/externalize-result.js'
 import { normalizeImage } from '../src/results/normalize-image.js'
 import { defineTool } from '../src/tool/define-tool.js'
+import { agentBench } from './agent.bench.js'
 import { deferredBench } from './deferred.bench.js'
 import { searchBench } from './search.bench.js'
 import { shellBench } from './shell.bench.js'
@@ -94,6 +95,7 @@ try {
   await searchBench(row, scratch)
   await shellBench(row, scratch)
   await deferredBench(row, scratch)
+  await agentBench(row, scratch)
   const header = ['measure', 'toolhost', 'reference', 'reference time', 'ratio']
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`

@@ -25,6 +25,7 @@ export class CallRecorder {
   readonly #runId: string
   readonly #invocationId: string
   #buffer: NewStoreEvent[] = []
+  #withNextFlush: (() => void)[] = []
 
   constructor(store: Store, runId: string, invocationId: string) {
     this.#store = store
@@ -37,14 +38,25 @@ export class CallRecorder {
     this.#buffer.push({ type, runId: this.#runId, invocationId: this.#invocationId, callId, toolId, data } as NewStoreEvent)
   }
 
-  /** Writes the buffered events, and whatever `alongside` writes, in one transaction. */
+  /**
+   * Writes the buffered events, whatever was queued with {@link writeWithNextFlush}, and whatever
+   * `alongside` writes, in one transaction (one disk sync).
+   */
   flush(alongside?: () => void): void {
     const events = this.#buffer
+    const queued = this.#withNextFlush
     this.#buffer = []
+    this.#withNextFlush = []
     this.#store.transaction(() => {
+      for (const write of queued) write()
       for (const event of events) this.#store.appendEvent(event)
       alongside?.()
     })
+  }
+
+  /** Queues a write for the next flush, which comes before any call of the turn runs. */
+  writeWithNextFlush(write: () => void): void {
+    this.#withNextFlush.push(write)
   }
 
   turnStarted(round: number, calls: number): void {

@@ -29,6 +29,18 @@ export interface Turn extends GateTurn {
   readonly toolChoice?: ToolChoice
   /** Cancels this turn's calls (besides the invocation's own signal). */
   readonly signal?: AbortSignal
+  /** Writes of the caller that belong with the turn's own records (e.g. an agent's transcript). */
+  readonly record?: TurnRecord
+}
+
+/**
+ * Writes that share the turn's transactions, so that they cost no disk sync of their own: `before`
+ * is written with the turn's first records, durably before any call runs; `after` with the
+ * checkpoint that ends the turn, once every call has a result.
+ */
+export interface TurnRecord {
+  readonly before?: () => void
+  readonly after?: (results: readonly AgentToolResult[]) => void
 }
 
 /** What an invocation is made of; built by the host. */
@@ -149,7 +161,8 @@ export class Invocation {
     if (this.#pendingTurn !== undefined) throw new Error(`A turn is waiting for approvals (${this.pendingApprovals.join(', ')}); decide them and call continueTurn().`)
     this.#round += 1
     const context = this.#context(turn.signal)
-    return this.#settle(() => executeTurn({ ...turn, toolChoice: turn.toolChoice ?? this.#toolChoice }, context))
+    if (turn.record?.before !== undefined) this.#recorder.writeWithNextFlush(turn.record.before)
+    return this.#settle(() => executeTurn({ ...turn, toolChoice: turn.toolChoice ?? this.#toolChoice }, context), turn.record?.after)
   }
 
   /**
@@ -157,13 +170,13 @@ export class Invocation {
    * process), and returns the results of the whole turn in call order.
    * @throws TurnPausedError while some approvals are still pending
    */
-  async continueTurn(options: { readonly signal?: AbortSignal } = {}): Promise<AgentToolResult[]> {
+  async continueTurn(options: { readonly signal?: AbortSignal; readonly record?: Pick<TurnRecord, 'after'> } = {}): Promise<AgentToolResult[]> {
     const pending = this.#pendingTurn
     if (pending === undefined) throw new Error('No turn is waiting for approvals.')
-    return this.#settle(() => continueTurn(pending, this.#context(options.signal), (id) => this.#parts.store.approvals.get(id)))
+    return this.#settle(() => continueTurn(pending, this.#context(options.signal), (id) => this.#parts.store.approvals.get(id)), options.record?.after)
   }
 
-  async #settle(run: () => Promise<TurnOutcome>): Promise<AgentToolResult[]> {
+  async #settle(run: () => Promise<TurnOutcome>, after?: (results: readonly AgentToolResult[]) => void): Promise<AgentToolResult[]> {
     let outcome: TurnOutcome
     try {
       outcome = await run()
@@ -178,11 +191,11 @@ export class Invocation {
       throw new TurnPausedError(this.id, this.pendingApprovals)
     }
     this.#pendingTurn = undefined
-    this.#checkpoint()
+    this.#checkpoint(after === undefined ? undefined : () => after(outcome.results))
     return outcome.results
   }
 
-  #checkpoint(): void {
+  #checkpoint(alongside?: () => void): void {
     const checkpoint: InvocationCheckpoint = {
       round: this.#round,
       gateState: this.#gate.state,
@@ -195,7 +208,10 @@ export class Invocation {
       ...(this.#parts.checkpoint.skills !== undefined && { skills: this.#parts.checkpoint.skills }),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }
-    this.#recorder.flush(() => this.#parts.store.saveCheckpoint(this.id, checkpoint))
+    this.#recorder.flush(() => {
+      this.#parts.store.saveCheckpoint(this.id, checkpoint)
+      alongside?.()
+    })
   }
 
   /** A running call's question to the approver; durable answers cannot come in time, so they count as no. */

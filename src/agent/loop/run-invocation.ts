@@ -13,6 +13,7 @@ import { recoverDrift } from './drift.js'
 import type { InvocationEnd } from './invocation-end.js'
 import { recoverResults } from './recover-results.js'
 import type { RunFlags } from './run-flags.js'
+import { TranscriptLog } from './transcript-log.js'
 
 /** Everything the loop of one invocation needs. */
 export interface InvocationLoopInput {
@@ -41,11 +42,14 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   const { invocation, store, flags, emit, agentId } = input
   const profile = invocation.profile
   const protocol = getProtocol(invocation.snapshot.protocol)
-  const append = (entry: TranscriptEntry) => store.appendTranscript(invocation.id, entry)
+  const log = new TranscriptLog(store, invocation.id)
+  const append = (entry: TranscriptEntry) => log.append(entry)
   let driftAttempts = 0 // reset on resume by design: a resumed run gets its full drift allowance
 
-  const settle = async (results: readonly AgentToolResult[]): Promise<InvocationEnd | undefined> => {
-    append({ kind: 'results', results })
+  const storeResults = (results: readonly AgentToolResult[]) => append({ kind: 'results', results })
+  // The results are stored with the turn's checkpoint (one disk sync); recovered ones here.
+  const settle = async (results: readonly AgentToolResult[], stored = true): Promise<InvocationEnd | undefined> => {
+    if (!stored) storeResults(results)
     for (const result of results) emit({ type: 'tool-result', agentId, result })
     if (flags.returned !== undefined) return { kind: 'returned', result: flags.returned }
     if (flags.handoff !== undefined) return { kind: 'handoff', ...flags.handoff }
@@ -55,32 +59,33 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
 
   // Resume: a turn paused on approvals continues; calls cut off by a crash get their recorded results or outcome_unknown.
   if (invocation.pendingApprovals.length > 0) {
-    const end = await continuePaused(input)
+    const end = await continuePaused(input, storeResults)
     if (end.kind === 'paused') return end
     const finished = await settle(end.results)
     if (finished !== undefined) return finished
   } else {
-    const unpaired = lastUnpairedCalls(store.transcript(invocation.id))
+    const unpaired = lastUnpairedCalls(log.entries)
     if (unpaired !== undefined) {
-      const finished = await settle(recoverResults(store, invocation.id, unpaired))
+      const finished = await settle(recoverResults(store, invocation.id, unpaired), false)
       if (finished !== undefined) return finished
     }
   }
 
   for (;;) {
     input.signal.throwIfAborted()
-    const stored = store.transcript(invocation.id)
+    const stored = log.entries
     const rounds = stored.filter(({ entry }) => entry.kind === 'assistant').length
     if (rounds >= profile.tools.maxRounds) return { kind: 'failed', reason: `reached the limit of ${profile.tools.maxRounds} model turns (tools.maxRounds)` }
-    await compactIfNeeded(input, stored)
+    await compactIfNeeded(input, log)
 
-    const entries = activeEntries(store.transcript(invocation.id))
+    const entries = activeEntries(log.entries)
     const prompt = await replayPrompt({ system: input.system, entries, protocol, readImage: (path) => readImage(invocation, path) })
     const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
     const turn = await modelTurn(input, prompt, tools)
-    append({ kind: 'assistant', text: turn.text, ...(turn.reasoning !== '' && { reasoning: turn.reasoning }), calls: turn.calls })
+    const assistant: TranscriptEntry = { kind: 'assistant', text: turn.text, ...(turn.reasoning !== '' && { reasoning: turn.reasoning }), calls: turn.calls }
 
     if (turn.calls.length === 0) {
+      append(assistant)
       if (input.returnMode) return { kind: 'returned', result: { summary: turn.text, status: 'completed', artifacts: [] } }
       if (invocation.snapshot.scope === 'session') return { kind: 'completed', text: turn.text, reason: 'answered' }
       driftAttempts += 1
@@ -94,7 +99,13 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
 
     let results: AgentToolResult[]
     try {
-      results = await invocation.executeTurn({ snapshotId: invocation.snapshot.id, calls: turn.calls.map((call) => ({ callId: call.callId, name: call.name, arguments: call.rawArguments })), signal: input.signal })
+      results = await invocation.executeTurn({
+        snapshotId: invocation.snapshot.id,
+        calls: turn.calls.map((call) => ({ callId: call.callId, name: call.name, arguments: call.rawArguments })),
+        signal: input.signal,
+        // The model's turn is stored with the first records of its calls, before any of them runs.
+        record: { before: () => append(assistant), after: storeResults },
+      })
     } catch (error) {
       if (error instanceof TurnPausedError) return { kind: 'paused', approvalIds: invocation.pendingApprovals }
       throw error
@@ -104,9 +115,9 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   }
 }
 
-async function continuePaused(input: InvocationLoopInput): Promise<{ kind: 'paused'; approvalIds: readonly string[] } | { kind: 'results'; results: AgentToolResult[] }> {
+async function continuePaused(input: InvocationLoopInput, storeResults: (results: readonly AgentToolResult[]) => void): Promise<{ kind: 'paused'; approvalIds: readonly string[] } | { kind: 'results'; results: AgentToolResult[] }> {
   try {
-    return { kind: 'results', results: await input.invocation.continueTurn({ signal: input.signal }) }
+    return { kind: 'results', results: await input.invocation.continueTurn({ signal: input.signal, record: { after: storeResults } }) }
   } catch (error) {
     if (error instanceof TurnPausedError) return { kind: 'paused', approvalIds: input.invocation.pendingApprovals }
     throw error
@@ -156,8 +167,9 @@ function lastUnpairedCalls(stored: readonly StoredTranscriptEntry[]): readonly T
   return last?.kind === 'assistant' && last.calls.length > 0 ? last.calls : undefined
 }
 
-async function compactIfNeeded(input: InvocationLoopInput, stored: readonly StoredTranscriptEntry[]): Promise<void> {
+async function compactIfNeeded(input: InvocationLoopInput, log: TranscriptLog): Promise<void> {
   const { invocation, store, model } = input
+  const stored = log.entries
   const { compactAt, keepRecentTokens } = invocation.profile.agent
   const active = activeStored(stored)
   const previous = active[0]?.entry.kind === 'summary' ? active[0].entry.text : undefined
@@ -170,8 +182,8 @@ async function compactIfNeeded(input: InvocationLoopInput, stored: readonly Stor
     ...(input.sleep !== undefined && { sleep: input.sleep }),
   })
   const tokensBefore = estimateTokens(input.system) + active.reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
-  store.appendTranscript(invocation.id, { kind: 'summary', text: turn.text, throughSeq: plan.throughSeq })
-  const kept = activeEntries(store.transcript(invocation.id))
+  log.append({ kind: 'summary', text: turn.text, throughSeq: plan.throughSeq })
+  const kept = activeEntries(log.entries)
   const tokensAfter = estimateTokens(input.system) + kept.reduce((sum, entry) => sum + estimateTokens(entry), 0)
   store.appendRunEvent(invocation.runId, 'compacted', { invocationId: invocation.id, throughSeq: plan.throughSeq, tokensBefore, tokensAfter })
   input.emit({ type: 'compacted', agentId: input.agentId, tokensBefore, tokensAfter })
