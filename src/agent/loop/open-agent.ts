@@ -106,6 +106,7 @@ function agentServices(run: RunContext, agentId: string, self: Profile | undefin
       : new SubAgentManager({
           agents: () => agents,
           handoffDepth: run.store.runEvents(run.runId, { type: 'handoff' }).length,
+          startedBefore: run.store.runEvents(run.runId, { type: 'child_started' }).length,
           onHandoff: (agentId, message) => {
             flags.handoff = { agentId, message }
           },

@@ -105,6 +105,12 @@ describe('SubAgentManager.delegate', () => {
     await expect(start()).rejects.toMatchObject({ code: 'agent.limit_reached', message: expect.stringContaining('started 8 children') })
   })
 
+  it('counts the children earlier agents of the run started', async () => {
+    const { start } = setup({ startedBefore: 7 })
+    await start()
+    await expect(start()).rejects.toMatchObject({ code: 'agent.limit_reached', message: expect.stringContaining('started 8 children') })
+  })
+
   it('honours custom limits', async () => {
     const { start } = setup({ limits: { concurrent: 1 } })
     await start()

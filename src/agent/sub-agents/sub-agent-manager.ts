@@ -49,6 +49,8 @@ export interface SubAgentManagerOptions {
    */
   readonly startChild: (request: StartChildRequest) => Promise<TaskReturn>
   readonly limits?: Partial<SubAgentLimits>
+  /** Children the run started before this manager (under earlier agents of the run); default 0. */
+  readonly startedBefore?: number
   /** How many handoffs led to the current agent; default 0. */
   readonly handoffDepth?: number
   /** Called once a handoff is accepted; the run transfers control after the current turn. */
@@ -100,6 +102,7 @@ function quoteList(values: readonly string[]): string {
 export class SubAgentManager implements DelegationServices {
   readonly #options: SubAgentManagerOptions
   readonly #limits: SubAgentLimits
+  readonly #startedBefore: number
   readonly #children = new Map<string, Child>()
   readonly #controller = new AbortController()
   #handedOffTo: string | undefined
@@ -107,6 +110,7 @@ export class SubAgentManager implements DelegationServices {
   constructor(options: SubAgentManagerOptions) {
     this.#options = options
     this.#limits = { ...defaultSubAgentLimits, ...options.limits }
+    this.#startedBefore = options.startedBefore ?? 0
     const runSignal = options.signal
     if (runSignal !== undefined) {
       const cancel = () => void this.cancelAll(runSignal.reason instanceof Error ? runSignal.reason.message : 'the run was cancelled')
@@ -140,8 +144,9 @@ export class SubAgentManager implements DelegationServices {
       throw new ToolError('agent.not_available', fillText(texts.delegationEnded, { reason: errorMessage(this.#controller.signal.reason) }))
     }
     const running = [...this.#children.values()].filter((child) => child.state === 'running').length
-    if (this.#children.size >= this.#limits.perRun) {
-      throw new ToolError('agent.limit_reached', fillText(texts.limitPerRun, { started: this.#children.size, limit: this.#limits.perRun, await: agentToolAlias.await }), {
+    const startedInRun = this.#startedBefore + this.#children.size
+    if (startedInRun >= this.#limits.perRun) {
+      throw new ToolError('agent.limit_reached', fillText(texts.limitPerRun, { started: startedInRun, limit: this.#limits.perRun, await: agentToolAlias.await }), {
         limit: 'perRun',
       })
     }
