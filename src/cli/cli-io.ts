@@ -5,6 +5,8 @@ import { terminalApprover } from '../permissions/approvals/terminal-approver.js'
 export interface CliIo {
   out(text: string): void
   err(text: string): void
+  /** Writes text as it streams, without a line break; `out` is used when absent. */
+  write?(text: string): void
   /** Reads all of standard input (for `-` as ARGUMENTS). */
   readStdin(): Promise<string>
   /** Asks a person at the terminal, when there is one; otherwise requests wait durably. */
@@ -14,6 +16,7 @@ export interface CliIo {
 /** The process's own streams. */
 export const processIo: CliIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  write: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
   async readStdin() {
     const chunks: Buffer[] = []

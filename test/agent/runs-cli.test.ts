@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
 import type { CliIo } from '../../src/cli/cli-io.js'
 import { main } from '../../src/cli/main.js'
 import { agentFixture } from './agent-fixture.js'
@@ -6,7 +7,7 @@ import { agentFixture } from './agent-fixture.js'
 async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
   let out = ''
   let err = ''
-  const io: CliIo = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), readStdin: async () => '' }
+  const io: CliIo = { out: (t) => (out += `${t}\n`), write: (t) => (out += t), err: (t) => (err += `${t}\n`), readStdin: async () => '' }
   const code = await main(argv, io)
   return { code, out, err }
 }
@@ -37,6 +38,25 @@ describe('toolhost runs', () => {
     const missing = await cli(['runs', 'show', 'run_nope', '--data-dir', fx.dataDir])
     expect(missing.code).toBe(2)
     expect(missing.err).toContain('no run run_nope')
+  })
+
+  it('streams the text to stdout and the calls and results to stderr', async () => {
+    const fx = await agentFixture('openai-chat', [])
+    await fx.host.close()
+    const server = await ScriptedModelServer.start('openai-chat', [{ text: 'Rolling.', calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":"2d1"}' }] }, { text: 'You rolled 2.' }])
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    try {
+      const run = await cli(['run', 'Roll', '2d1.', '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--data-dir', fx.dataDir])
+      expect(run.code).toBe(0)
+      expect(run.out).toBe('Rolling.\nYou rolled 2.\n')
+      expect(run.err).toContain('→ dice_roll {"formula":"2d1"}')
+      expect(run.err).toMatch(/✓ .*2/)
+      expect(run.err).toMatch(/run run_\S+ completed \(answered\)/)
+      expect((server.requests[0]?.body.messages as unknown[])[1]).toMatchObject({ role: 'user', content: 'Roll 2d1.' })
+    } finally {
+      vi.unstubAllEnvs()
+      await server.close()
+    }
   })
 
   it('refuses run without a prompt or a model, with usage errors', async () => {

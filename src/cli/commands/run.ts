@@ -36,7 +36,7 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
   const runtime: AgentRunRuntime = {
     host,
     signal: controller.signal,
-    onEvent: printer,
+    onEvent: printer.onEvent,
     ...(io.approver !== undefined && { approver: io.approver }),
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
   }
@@ -61,8 +61,10 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
         ...(values.lorebook !== undefined && { lorebook: await loadLorebook(values.lorebook) }),
       })
     }
+    printer.endLine()
     return report(result, io, values.json)
   } catch (error) {
+    printer.endLine()
     if (error instanceof UsageError) throw error
     if (error instanceof ModelConfigError) {
       io.err(`toolhost: ${error.message}`)
@@ -87,18 +89,22 @@ function report(result: AgentRunResult, io: CliIo, json: boolean): number {
 }
 
 /** Prints events as they come: text to stdout, calls and notes to stderr; or one JSON line per event. */
-function eventPrinter(io: CliIo, json: boolean): (event: AgentEvent) => void {
-  if (json) return (event) => io.out(JSON.stringify(event))
+function eventPrinter(io: CliIo, json: boolean): { onEvent: (event: AgentEvent) => void; endLine: () => void } {
   let midLine = false
-  const note = (text: string) => {
+  const endLine = () => {
     if (midLine) io.out('')
     midLine = false
+  }
+  if (json) return { onEvent: (event) => io.out(JSON.stringify(event)), endLine }
+  const note = (text: string) => {
+    endLine()
     io.err(text)
   }
-  return (event) => {
+  const onEvent = (event: AgentEvent): void => {
     switch (event.type) {
       case 'text-delta':
-        process.stdout.write(event.delta)
+        if (io.write !== undefined) io.write(event.delta)
+        else io.out(event.delta)
         midLine = !event.delta.endsWith('\n')
         return
       case 'tool-call':
@@ -132,6 +138,7 @@ function eventPrinter(io: CliIo, json: boolean): (event: AgentEvent) => void {
         return
     }
   }
+  return { onEvent, endLine }
 }
 
 /** A conversation file: a JSON array of `{role, text, name?}`. */
