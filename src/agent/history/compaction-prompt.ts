@@ -15,6 +15,9 @@ export const compactionPartCharLimit = 3000
  * The prompt that asks a model to summarize `summarize` (the entries `planCompaction` chose): the
  * instructions of `texts/compaction-system.md` as the system message, then one user message with
  * the earlier summary (if any) and the transcript as text (see {@link renderTranscript}).
+ *
+ * @example
+ * const summary = await streamTurn(model, { prompt: compactionPrompt(plan.summarize), tools: [] })
  */
 export function compactionPrompt(summarize: readonly TranscriptEntry[], previousSummary?: string): LanguageModelV4Prompt {
   const sections: string[] = []

@@ -38,6 +38,9 @@ export interface CompactionPlan {
  * `keepRecentTokens`, and never less than the last turn (from the last boundary).
  *
  * @throws RangeError for options that cannot be meant (a non-positive window, a share outside (0, 1])
+ *
+ * @example
+ * const plan = planCompaction(stored, { contextTokens: 128_000, compactAt: 0.8, keepRecentTokens: 8_000, systemTokens: 500 })
  */
 export function planCompaction(entries: readonly StoredTranscriptEntry[], options: CompactionOptions): CompactionPlan | undefined {
   const { contextTokens, compactAt, keepRecentTokens, systemTokens } = options

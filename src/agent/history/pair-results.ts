@@ -24,6 +24,9 @@ export function outcomeUnknownResult(call: TranscriptCall): AgentToolResult {
  * - of several results for one call, the first is kept.
  *
  * Other entries pass through unchanged; the input is not modified.
+ *
+ * @example
+ * repairTranscript([{ kind: 'assistant', text: '', calls: [{ callId: 'c1', name: 'dice_roll', rawArguments: '{}' }] }]) // adds a tool.outcome_unknown result for c1
  */
 export function repairTranscript(entries: readonly TranscriptEntry[]): TranscriptEntry[] {
   const repaired: TranscriptEntry[] = []

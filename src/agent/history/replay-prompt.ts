@@ -48,6 +48,9 @@ export interface ReplayInput {
  * `@ai-sdk/anthropic` groups consecutive user and tool messages into one user turn itself (its
  * `groupIntoBlocks`), which gives Anthropic the alternation it requires — tool results first, then
  * the images message, in one user turn.
+ *
+ * @example
+ * const prompt = await replayPrompt({ system, entries, protocol: getProtocol('anthropic'), readImage: async (path) => ({ data: await readFile(path), mediaType: 'image/png' }) })
  */
 export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4Prompt> {
   const { entries, protocol, readImage } = input

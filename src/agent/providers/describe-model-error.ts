@@ -24,6 +24,9 @@ const contextTooLong =
  * that cannot be reached ("cannot reach <baseURL>: is the server running?"), an unknown model
  * (404), a rate limit (429), a conversation longer than the context window, a provider failure;
  * otherwise the error's own first line. Used by the CLI and retry reports.
+ *
+ * @example
+ * catch (error) { console.error(describeModelError(error, { spec: 'anthropic:claude-sonnet-4-5' })) }
  */
 export function describeModelError(error: unknown, context: ModelErrorContext = {}): string {
   return oneLine(describe(error, context))

@@ -38,6 +38,9 @@ export interface ModelRetryOptions {
  * Runs `attempt`, and again after a failure that may pass on its own (see
  * {@link isRetryableModelError}): up to `attempts` retries (default 3) after the first try,
  * `delayMs` (default 3 s) apart. Other failures, and the last one, are thrown as they are.
+ *
+ * @example
+ * const turn = await withModelRetries(() => streamTurn(model, { prompt, tools }), { onRetry: ({ attempt, error }) => console.warn(attempt, error) })
  */
 export async function withModelRetries<T>(attempt: () => Promise<T>, options: ModelRetryOptions = {}): Promise<T> {
   const retries = Math.max(0, Math.floor(options.attempts ?? defaultModelRetries))

@@ -10,6 +10,9 @@ import type { JsonSchema } from '../../snapshot/protocols/protocol.js'
  * Gemini: `@ai-sdk/google` sends the schema as `parametersJsonSchema`. A tool without parameters
  * goes out as `{"type":"object"}`: no empty `properties` (Gemini refuses an OBJECT with empty
  * properties) and no `required`.
+ *
+ * @example
+ * const tools = modelTools(invocation.offered, invocation.snapshot.protocol)
  */
 export function modelTools(bindings: readonly SnapshotBinding[], protocol: ProtocolName): LanguageModelV4FunctionTool[] {
   return bindings.map((binding) => {

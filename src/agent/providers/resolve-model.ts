@@ -99,6 +99,9 @@ export const providerRules: Readonly<Record<ModelProvider, ProviderRule>> = {
  * `process.env` themselves: key and base URL are always passed explicitly.
  *
  * @throws ModelConfigError for an unknown provider, a missing key or a missing base URL.
+ *
+ * @example
+ * const { model, protocol } = resolveModel('ollama:llama3.1:8b', { baseUrl: 'http://127.0.0.1:11434/v1' })
  */
 export function resolveModel(spec: string, options: ResolveModelOptions = {}): ResolvedModel {
   const { provider, modelId } = parseModelSpec(spec)

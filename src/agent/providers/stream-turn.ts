@@ -33,6 +33,9 @@ export interface StreamTurnRequest {
  * @throws ModelStreamError on an `error` part (the provider's error is the `cause`) or when the
  *   stream ends without `finish` (retryable); errors of `doStream` itself (APICallError…) as thrown.
  * @throws an `AbortError` (DOMException) promptly when `signal` aborts.
+ *
+ * @example
+ * const turn = await streamTurn(model, { prompt, tools: modelTools(inv.offered, protocol), onEvent: (e) => e.type === 'text-delta' && process.stdout.write(e.delta) })
  */
 export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequest): Promise<ModelTurn> {
   const { signal, onEvent } = request

@@ -51,6 +51,9 @@ export function formatSkillDiagnostic(diagnostic: SkillDiagnostic): string {
  * matter (between `---` lines at the top) gives a `description` and optionally a `name`. Problems
  * become diagnostics with the file and line where known; a bad skill never hides the others. Of two
  * skills with one name, the first folder in name order wins. Skills come sorted by folder name.
+ *
+ * @example
+ * const { skills, diagnostics } = await loadSkills('./skills')
  */
 export async function loadSkills(dir: string): Promise<{ skills: Skill[]; diagnostics: SkillDiagnostic[] }> {
   const root = resolve(dir)

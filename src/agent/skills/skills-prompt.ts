@@ -14,7 +14,10 @@ export function skillPath(skill: Pick<Skill, 'folder'>): string {
   return `${skillsMountPath}/${skill.folder}/${skillFileName}`
 }
 
-/** The skills a profile shows: names matching `skills.visible` and no `skills.deny` (ids or picomatch globs). */
+/**
+ * The skills a profile shows: names matching `skills.visible` and no `skills.deny` (ids or picomatch globs).
+ * @example visibleSkills(skills, mergeProfile(defaultProfile, { skills: { deny: ['draft-*'] } }))
+ */
 export function visibleSkills(skills: readonly Skill[], profile: Pick<Profile, 'skills'>): Skill[] {
   const visible = picomatch([...profile.skills.visible])
   const denied = picomatch([...profile.skills.deny])

@@ -14,6 +14,9 @@ const entryText = loadText(import.meta.url, 'texts/agent-entry.txt')
  * The agents `self` may delegate or hand off to: profiles with `agent.callable` whose id matches one
  * of `self.agent.delegates` (ids or picomatch globs), without `self`, in profile order, each id once.
  * The card's description is the profile's `agent.description`, else its `description`, else its name.
+ *
+ * @example
+ * const cards = agentCatalog(profilesInDataDir, currentProfile) // callable profiles it may delegate to
  */
 export function agentCatalog(profiles: readonly Profile[], self: Profile): AgentCard[] {
   const allowed = picomatch([...self.agent.delegates])

@@ -98,6 +98,9 @@ function quoteList(values: readonly string[]): string {
  *   the request's signal rejects the wait with the signal's reason; the children keep running.
  * - `handoff` checks the target and the depth, then calls `onHandoff` (once per manager).
  * - `cancelAll` aborts every running child and waits until all have settled.
+ *
+ * @example
+ * const children = new SubAgentManager({ agents: () => cards, startChild: runChild, onHandoff: (agentId, message) => handoff(agentId, message) })
  */
 export class SubAgentManager implements DelegationServices {
   readonly #options: SubAgentManagerOptions

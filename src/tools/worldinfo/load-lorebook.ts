@@ -30,6 +30,9 @@ export class LorebookError extends Error {
  *   {@link fromSillyTavern}.
  * Keys written `/pattern/flags` must be valid regular expressions.
  * @throws LorebookError naming the file and the path of every problem (e.g. `entries[2].keys`)
+ *
+ * @example
+ * const lorebook = await loadLorebook('examples/lorebooks/saltmarsh-harbor.yaml')
  */
 export async function loadLorebook(path: string): Promise<Lorebook> {
   let text: string
