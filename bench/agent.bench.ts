@@ -15,7 +15,7 @@ import { defineTool } from '../src/tool/define-tool.js'
 import { ScriptedModelServer, type ScriptedReply } from '../test/model-server/scripted-model-server.js'
 
 /** Reports one measure: toolhost's time beside the reference's. */
-export type AgentBenchReport = (name: string, toolhostMs: number, referenceName: string, referenceMs: number) => void
+export type AgentBenchReport = (name: string, toolhost: number, referenceName: string, reference: number, unit: 'µs') => void
 
 const rounds = 40
 const noopTool = defineTool({ name: 'bench.noop', description: 'Does nothing.', inputSchema: z.object({ n: z.number() }), annotations: { readOnly: true }, call: async () => ({ content: 'ok' }) })
@@ -50,7 +50,8 @@ export async function agentBench(report: AgentBenchReport, scratch: string): Pro
     const bareStart = performance.now()
     await turns()
     const bareMs = performance.now() - bareStart
-    report(`agent loop, per round (${rounds} rounds, 1 call each, store on disk)`, loopMs / (rounds + 1), 'bare streamed model turn, same server', bareMs / (rounds + 1))
+    const perTurn = (ms: number) => (ms * 1000) / (rounds + 1)
+    report(`agent loop, per round (${rounds} rounds, 1 call each, store on disk)`, perTurn(loopMs), 'bare streamed model turn, same server', perTurn(bareMs), 'µs')
   } finally {
     await loopServer.close()
     await bareServer.close()

@@ -91,7 +91,7 @@ try {
   await wallTimes()
   await externalizing()
   await normalizing()
-  const row = (name: string, ours: number, referenceName: string, reference: number) => report(name, ours, referenceName, reference)
+  const row = (name: string, ours: number, referenceName: string, reference: number, unit?: string) => report(name, ours, referenceName, reference, unit)
   await searchBench(row, scratch)
   await shellBench(row, scratch)
   await deferredBench(row, scratch)
