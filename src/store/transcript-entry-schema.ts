@@ -27,7 +27,7 @@ const result = z.looseObject({
  */
 export const transcriptDataSchemas: { readonly [K in TranscriptKind]: z.ZodType<Omit<Extract<TranscriptEntry, { kind: K }>, 'kind'>> } = {
   user: z.looseObject({ text: z.string(), name: z.string().optional(), images: z.array(image).optional() }),
-  assistant: z.looseObject({ text: z.string(), reasoning: z.string().optional(), calls: z.array(call) }),
+  assistant: z.looseObject({ text: z.string(), reasoning: z.string().optional(), calls: z.array(call), prior: z.literal(true).optional() }),
   results: z.looseObject({ results: z.array(result) }),
   reminder: z.looseObject({ text: z.string() }),
   summary: z.looseObject({ text: z.string(), throughSeq: z.number().int().min(0) }),

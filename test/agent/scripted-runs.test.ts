@@ -99,6 +99,27 @@ describe.each(formats)('agent runs over %s', (format) => {
     expect(fx.events.some((e) => e.type === 'reply' && e.text === 'The weather is fine.')).toBe(true)
   })
 
+  it('replays the recent conversation and finds older messages with chat search', async () => {
+    const conversation = Array.from({ length: 30 }, (_, i) => ({ role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), text: i === 2 ? 'My favourite fruit is pineapple.' : `Message ${i}.`, ...(i % 2 === 0 && { name: 'ada' }) }))
+    const fx = await agentFixture(format, [
+      { calls: [{ id: 'call_s', name: 'chat_search', args: '{"query":"favourite fruit"}' }] },
+      { calls: [{ id: 'call_w', name: 'workspace_write_file', args: JSON.stringify({ file_path: 'output/main.md', content: 'Pineapple!' }) }] },
+      { calls: [{ id: 'call_c', name: 'workspace_commit', args: '{"finish":true}' }] },
+    ])
+    // Three model turns are allowed: the conversation's own agent messages are not turns of this run.
+    const result = await fx.run({ prompt: 'What is my favourite fruit?', scope: 'chat', conversation, profile: { ...bypass, tools: { maxRounds: 3 } } })
+    expect(result).toMatchObject({ status: 'completed', text: 'Pineapple!' })
+    const first = wireHistory(fx.server.requests[0]!, format)
+    const texts = first.map((m) => m.text ?? '').join('\n')
+    expect(texts).toContain('Message 29.')
+    expect(texts).toContain('Message 10.')
+    expect(texts).not.toContain('pineapple')
+    expect(first.at(-1)).toMatchObject({ role: 'user', text: 'What is my favourite fruit?' })
+    const found = wireHistory(fx.server.requests[1]!, format).flatMap((m) => m.results ?? [])
+    expect(found[0]?.content).toContain('pineapple')
+    expect(found[0]?.content).toContain('[2]')
+  })
+
   it('refuses a finishing commit that is not the last call of its turn, recoverably', async () => {
     const fx = await agentFixture(format, [
       {

@@ -16,8 +16,11 @@ export interface TranscriptCall {
 export type TranscriptEntry =
   /** A person's message (the prompt, a chat message, a handoff's message). */
   | { readonly kind: 'user'; readonly text: string; readonly name?: string; readonly images?: readonly ResultImage[] }
-  /** A model turn: its text, reasoning and the calls it made, in order. */
-  | { readonly kind: 'assistant'; readonly text: string; readonly reasoning?: string; readonly calls: readonly TranscriptCall[] }
+  /**
+   * A model turn: its text, reasoning and the calls it made, in order. `prior` marks an agent's
+   * message of the conversation before the run (replayed alike, not counted as a turn of the run).
+   */
+  | { readonly kind: 'assistant'; readonly text: string; readonly reasoning?: string; readonly calls: readonly TranscriptCall[]; readonly prior?: true }
   /** The results of the preceding assistant entry's calls, one per call, in call order. */
   | { readonly kind: 'results'; readonly results: readonly AgentToolResult[] }
   /** A message from the runtime to the model (a drift reminder), sent in the user role. */

@@ -103,7 +103,7 @@ export class AgentRun implements RunContext {
   #openingEntries(): TranscriptEntry[] {
     const recent = this.start.conversation.slice(-conversationWindow)
     const entries: TranscriptEntry[] = recent.map((message): TranscriptEntry =>
-      message.role === 'assistant' ? { kind: 'assistant', text: message.text, calls: [] } : { kind: 'user', text: message.text, ...(message.name !== undefined && { name: message.name }) },
+      message.role === 'assistant' ? { kind: 'assistant', text: message.text, calls: [], prior: true } : { kind: 'user', text: message.text, ...(message.name !== undefined && { name: message.name }) },
     )
     entries.push({ kind: 'user', text: this.start.prompt })
     return entries

@@ -76,7 +76,7 @@ export interface AgentRunResult {
  *
  * @example
  * const host = await createToolHost()
- * const result = await runAgent({ host, model: 'openai:gpt-4.1-mini', prompt: 'List the TODOs in src/' })
+ * const result = await runAgent({ host, model: 'openai:gpt-4.1-mini', prompt: 'Summarize README.md' })
  * console.log(result.status, result.text)
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult> {

@@ -9,7 +9,7 @@ import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../
 import { modelTools, streamTurn, withModelRetries, type ResolvedModel } from '../providers/index.js'
 import type { ModelTurn } from '../providers/model-turn.js'
 import type { AgentEvent } from './agent-events.js'
-import { recoverDrift } from './drift.js'
+import { directOutputPath, recoverDrift } from './drift.js'
 import type { InvocationEnd } from './invocation-end.js'
 import { recoverResults } from './recover-results.js'
 import type { RunFlags } from './run-flags.js'
@@ -74,7 +74,7 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   for (;;) {
     input.signal.throwIfAborted()
     const stored = log.entries
-    const rounds = stored.filter(({ entry }) => entry.kind === 'assistant').length
+    const rounds = stored.filter(({ entry }) => entry.kind === 'assistant' && entry.prior !== true).length
     if (rounds >= profile.tools.maxRounds) return { kind: 'failed', reason: `reached the limit of ${profile.tools.maxRounds} model turns (tools.maxRounds)` }
     await compactIfNeeded(input, log)
 
@@ -91,8 +91,8 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
       driftAttempts += 1
       if (driftAttempts > profile.agent.maxDriftAttempts) return { kind: 'failed', reason: `the model did not publish a reply after ${profile.agent.maxDriftAttempts} reminders` }
       const reminder = await recoverDrift(invocation.workspace, invocation.snapshot, turn.text)
-      store.appendRunEvent(invocation.runId, 'drift', { attempt: driftAttempts, path: 'output/direct_output.md', invocationId: invocation.id })
-      emit({ type: 'drift', agentId, attempt: driftAttempts, path: 'output/direct_output.md' })
+      store.appendRunEvent(invocation.runId, 'drift', { attempt: driftAttempts, path: directOutputPath, invocationId: invocation.id })
+      emit({ type: 'drift', agentId, attempt: driftAttempts, path: directOutputPath })
       append({ kind: 'reminder', text: reminder })
       continue
     }
