@@ -98,6 +98,13 @@ const agentSettings = z.strictObject({
   keepRecentTokens: z.number().int().min(0).default(8_000),
   /** Drift recoveries (text-only turns in chat scope) before the run fails. */
   maxDriftAttempts: count(1_000).default(20),
+  /**
+   * Provider settings sent with every model turn, by provider name, e.g.
+   * `{ anthropic: { thinking: { type: enabled, budgetTokens: 4000 } } }` or `{ openai: { reasoningEffort: low } }`.
+   */
+  providerOptions: z.record(z.string(), z.record(z.string(), z.json())).optional(),
+  /** Longest answer of one model turn, in tokens; the provider's default when absent. */
+  maxOutputTokens: z.number().int().min(1).optional(),
 })
 
 /** Profile schema, version 1. Unknown keys are errors so that typos never pass silently. */

@@ -60,3 +60,23 @@ describe.each(files.filter(({ file }) => file.endsWith('.chunks.txt')))('$folder
     expect(results.results).toHaveLength(entry.tool_calls.length)
   })
 })
+
+describe('Gemini thought signatures', () => {
+  it('sends the recorded thoughtSignature back with the function call on the next turn', async () => {
+    const recording = chunkLines(readFileSync(join(fixtureRoot, 'gemini', 'google-tool-call.chunks.txt'), 'utf8'))
+    const recorded = (JSON.parse(recording[0] ?? '{}') as { candidates: { content: { parts: { thoughtSignature?: string }[] } }[] }).candidates[0]?.content.parts[0]?.thoughtSignature
+    expect(recorded).toMatch(/^EqUC/)
+    const answer = JSON.stringify({ candidates: [{ content: { parts: [{ text: 'Sunny.' }], role: 'model' }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 40, candidatesTokenCount: 2, totalTokenCount: 42 } })
+    server = await startReplayServer((_request, index) => ({ kind: 'sse', events: index === 0 ? recording : [answer] }))
+    const dir = tempDir('toolhost-gemini-')
+    host = await createToolHost({ dataDir: join(dir, 'data'), workspaceDir: dir, processDirs: [], watchProcessTools: false })
+    host.extensions.register({ extensionId: 'fixture', name: 'weather', description: 'The weather.', contexts: ['session'], inputSchema: { type: 'object' } }, async () => 'Sunny, 18 °C.')
+    const route = routes['google-tool-call']!
+    const model = resolveModel(route.spec, { baseUrl: `${server.origin}${route.basePath}`, apiKey: 'test' })
+    const result = await runAgent({ host, model, prompt: 'Weather in San Francisco?', profile: { tools: { allow: ['extension/fixture:*'] }, permissions: { mode: 'bypass' } }, sleep: async () => {} })
+    expect(result).toMatchObject({ status: 'completed', text: 'Sunny.' })
+    const contents = server.requests[1]?.body.contents as { role: string; parts: Record<string, unknown>[] }[]
+    const modelTurn = contents.find((content) => content.role === 'model')
+    expect(modelTurn?.parts).toContainEqual(expect.objectContaining({ functionCall: expect.objectContaining({ name: 'weather', args: { location: 'San Francisco' } }), thoughtSignature: recorded }))
+  })
+})

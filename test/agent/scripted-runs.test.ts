@@ -142,6 +142,21 @@ describe.each(formats)('agent runs over %s', (format) => {
     expect(results[1]?.content).toContain('workspace_commit')
   })
 
+  it('sends the profile\'s provider options and replays thinking with its signature', async () => {
+    const fx = await agentFixture(format, [{ reasoning: 'I should roll.', calls: [{ id: 'call_r', name: 'dice_roll', args: '{"formula":"1d1"}' }] }, { text: 'One.' }])
+    const providerOptions = format === 'anthropic' ? { anthropic: { thinking: { type: 'enabled', budgetTokens: 1024 } } } : { openai: { user: 'ada' } }
+    const result = await fx.run({ prompt: 'Roll.', profile: { ...bypass, agent: { providerOptions, maxOutputTokens: 2048 } } })
+    expect(result.status).toBe('completed')
+    const [first, second] = fx.server.requests
+    if (format === 'anthropic') {
+      expect(first?.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 1024 } })
+      const assistant = (second?.body.messages as { role: string; content: { type: string }[] }[]).find((m) => m.role === 'assistant')
+      expect(assistant?.content[0]).toEqual({ type: 'thinking', thinking: 'I should roll.', signature: 'sig' })
+    } else {
+      expect(first?.body).toMatchObject({ user: 'ada', max_tokens: 2048 })
+    }
+  })
+
   it('places result images where the protocol accepts them', async () => {
     const fx = await agentFixture(format, [{ calls: [{ id: 'call_img', name: 'camera', args: '{}' }] }, { text: 'A red square.' }])
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer()

@@ -1,3 +1,4 @@
+import { replayableMetadata } from './replayable-metadata.js'
 import type { LanguageModelV4FilePart, LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4TextPart, LanguageModelV4ToolResultPart } from '@ai-sdk/provider'
 import type { Protocol } from '../../snapshot/protocols/protocol.js'
 import { fillText, loadText } from '../../text/model-text.js'
@@ -94,9 +95,18 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
 
 function assistantMessage(entry: Extract<TranscriptEntry, { kind: 'assistant' }>): Extract<LanguageModelV4Message, { role: 'assistant' }> {
   const content: Extract<LanguageModelV4Message, { role: 'assistant' }>['content'] = []
-  if (entry.reasoning !== undefined && entry.reasoning !== '') content.push({ type: 'reasoning', text: entry.reasoning })
+  if (entry.reasoningParts !== undefined) {
+    // Blocks one by one with what their provider needs back (thinking signatures, thought signatures).
+    for (const part of entry.reasoningParts) {
+      const providerOptions = replayableMetadata(part.metadata)
+      if (part.text !== '' || providerOptions !== undefined) content.push({ type: 'reasoning', text: part.text, ...(providerOptions !== undefined && { providerOptions }) })
+    }
+  } else if (entry.reasoning !== undefined && entry.reasoning !== '') content.push({ type: 'reasoning', text: entry.reasoning })
   if (entry.text !== '') content.push(text(entry.text))
-  for (const call of entry.calls) content.push({ type: 'tool-call', toolCallId: call.callId, toolName: call.name, input: callInput(call) })
+  for (const call of entry.calls) {
+    const providerOptions = replayableMetadata(call.metadata)
+    content.push({ type: 'tool-call', toolCallId: call.callId, toolName: call.name, input: callInput(call), ...(providerOptions !== undefined && { providerOptions }) })
+  }
   return { role: 'assistant', content }
 }
 

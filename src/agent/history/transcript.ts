@@ -1,5 +1,11 @@
 import type { AgentToolResult, ResultImage } from '../../tool/agent-tool-result.js'
 
+/**
+ * What a provider attached to a part of its answer, by provider name (e.g. Anthropic's thinking
+ * `signature`, Gemini's `thoughtSignature`). Some providers require it back when the turn is replayed.
+ */
+export type ProviderMetadata = Readonly<Record<string, Readonly<Record<string, unknown>>>>
+
 /** A call as the model made it: the name it used and the argument text exactly as received. */
 export interface TranscriptCall {
   readonly callId: string
@@ -7,6 +13,13 @@ export interface TranscriptCall {
   readonly name: string
   /** The raw wire arguments as text; replay turns them into an object through ToolArguments. */
   readonly rawArguments: string
+  readonly metadata?: ProviderMetadata
+}
+
+/** One reasoning block of a model turn, with what the provider attached to it. */
+export interface ReasoningPart {
+  readonly text: string
+  readonly metadata?: ProviderMetadata
 }
 
 /**
@@ -20,7 +33,16 @@ export type TranscriptEntry =
    * A model turn: its text, reasoning and the calls it made, in order. `prior` marks an agent's
    * message of the conversation before the run (replayed alike, not counted as a turn of the run).
    */
-  | { readonly kind: 'assistant'; readonly text: string; readonly reasoning?: string; readonly calls: readonly TranscriptCall[]; readonly prior?: true }
+  | {
+      readonly kind: 'assistant'
+      readonly text: string
+      /** All reasoning text of the turn, for people. */
+      readonly reasoning?: string
+      /** The reasoning blocks as the provider sent them, when it attached metadata to replay. */
+      readonly reasoningParts?: readonly ReasoningPart[]
+      readonly calls: readonly TranscriptCall[]
+      readonly prior?: true
+    }
   /** The results of the preceding assistant entry's calls, one per call, in call order. */
   | { readonly kind: 'results'; readonly results: readonly AgentToolResult[] }
   /** A message from the runtime to the model (a drift reminder), sent in the user role. */

@@ -6,7 +6,7 @@ import type { Store } from '../../store/store.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { compactionPrompt, estimateTokens, planCompaction, replayPrompt } from '../history/index.js'
 import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../history/transcript.js'
-import { modelTools, streamTurn, withModelRetries, type ResolvedModel } from '../providers/index.js'
+import { modelTools, streamTurn, withModelRetries, type ResolvedModel, type StreamTurnRequest } from '../providers/index.js'
 import type { ModelTurn } from '../providers/model-turn.js'
 import type { AgentEvent } from './agent-events.js'
 import { directOutputPath, recoverDrift } from './drift.js'
@@ -82,7 +82,14 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
     const prompt = await replayPrompt({ system: input.system, entries, protocol, readImage: (path) => readImage(invocation, path) })
     const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
     const turn = await modelTurn(input, prompt, tools)
-    const assistant: TranscriptEntry = { kind: 'assistant', text: turn.text, ...(turn.reasoning !== '' && { reasoning: turn.reasoning }), calls: turn.calls }
+    const assistant: TranscriptEntry = {
+      kind: 'assistant',
+      text: turn.text,
+      ...(turn.reasoning !== '' && { reasoning: turn.reasoning }),
+      // Kept block by block only when a provider attached something to replay (signatures).
+      ...(turn.reasoningParts.some((part) => part.metadata !== undefined) && { reasoningParts: turn.reasoningParts }),
+      calls: turn.calls,
+    }
 
     if (turn.calls.length === 0) {
       append(assistant)
@@ -132,6 +139,7 @@ async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prom
         prompt,
         tools,
         signal: input.signal,
+        ...modelSettings(input.invocation.profile),
         onEvent: (event) => {
           if (event.type === 'text-delta') emit({ type: 'text-delta', agentId, delta: event.delta })
           else if (event.type === 'reasoning-delta') emit({ type: 'reasoning-delta', agentId, delta: event.delta })
@@ -144,6 +152,12 @@ async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prom
       onRetry: (info) => emit({ type: 'model-retry', agentId, ...info }),
     },
   )
+}
+
+/** The profile's model settings for every turn: provider options and the output token limit. */
+function modelSettings(profile: Invocation['profile']): Pick<StreamTurnRequest, 'providerOptions' | 'maxOutputTokens'> {
+  const { providerOptions, maxOutputTokens } = profile.agent
+  return { ...(providerOptions !== undefined && { providerOptions: providerOptions as StreamTurnRequest['providerOptions'] }), ...(maxOutputTokens !== undefined && { maxOutputTokens }) }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TranscriptCall } from '../history/transcript.js'
+import type { ReasoningPart, TranscriptCall } from '../history/transcript.js'
 
 /** Something the model produced while its turn streams, surfaced as it comes. */
 export type ModelStreamEvent =
@@ -18,6 +18,8 @@ export interface ModelUsage {
 export interface ModelTurn {
   readonly text: string
   readonly reasoning: string
+  /** The reasoning blocks with their provider metadata (signatures), in order. */
+  readonly reasoningParts: readonly ReasoningPart[]
   /** The client tool calls, in the order the model made them. */
   readonly calls: readonly TranscriptCall[]
   /** The unified finish reason (`stop`, `tool-calls`, `length`, …). */

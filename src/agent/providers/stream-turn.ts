@@ -5,8 +5,10 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4ToolChoice,
   LanguageModelV4Usage,
+  SharedV4ProviderMetadata,
+  SharedV4ProviderOptions,
 } from '@ai-sdk/provider'
-import type { TranscriptCall } from '../history/transcript.js'
+import type { ProviderMetadata, ReasoningPart, TranscriptCall } from '../history/transcript.js'
 import { abortError, abortPromise, isAborted } from './abort-error.js'
 import { ModelStreamError } from './model-stream-error.js'
 import type { ModelStreamEvent, ModelTurn, ModelUsage } from './model-turn.js'
@@ -18,6 +20,8 @@ export interface StreamTurnRequest {
   readonly toolChoice?: LanguageModelV4ToolChoice
   readonly signal?: AbortSignal
   readonly maxOutputTokens?: number
+  /** Provider-specific settings, e.g. `{ anthropic: { thinking: { type: 'enabled', budgetTokens: 4000 } } }`. */
+  readonly providerOptions?: SharedV4ProviderOptions
   /** Receives text and reasoning deltas and tool calls as they arrive. */
   readonly onEvent?: (event: ModelStreamEvent) => void
 }
@@ -48,6 +52,7 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
         tools: request.tools.length > 0 ? request.tools : undefined,
         toolChoice: request.tools.length > 0 ? request.toolChoice : undefined,
         maxOutputTokens: request.maxOutputTokens,
+        ...(request.providerOptions !== undefined && { providerOptions: request.providerOptions }),
         abortSignal: signal,
       }),
       abort.promise,
@@ -66,6 +71,18 @@ async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, abort
   const calls: TranscriptCall[] = []
   let text = ''
   let reasoning = ''
+  // Reasoning blocks by id, in order of their start; providers attach signatures to start, delta or end.
+  const blocks = new Map<string, { text: string; metadata?: ProviderMetadata }>()
+  const block = (id: string) => {
+    let found = blocks.get(id)
+    if (found === undefined) blocks.set(id, (found = { text: '' }))
+    return found
+  }
+  const attach = (id: string, metadata: SharedV4ProviderMetadata | undefined) => {
+    if (metadata === undefined) return
+    const target = block(id)
+    target.metadata = mergeMetadata(target.metadata, metadata)
+  }
   let finish: { finishReason: string; usage: ModelUsage } | undefined
   try {
     for (;;) {
@@ -76,16 +93,23 @@ async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, abort
           text += part.delta
           onEvent?.({ type: 'text-delta', delta: part.delta })
           break
+        case 'reasoning-start':
+        case 'reasoning-end':
+          block(part.id)
+          attach(part.id, part.providerMetadata)
+          break
         case 'reasoning-delta':
           reasoning += part.delta
-          onEvent?.({ type: 'reasoning-delta', delta: part.delta })
+          block(part.id).text += part.delta
+          attach(part.id, part.providerMetadata)
+          if (part.delta !== '') onEvent?.({ type: 'reasoning-delta', delta: part.delta })
           break
         case 'tool-input-start':
           if (part.providerExecuted !== true) onEvent?.({ type: 'tool-call-start', callId: part.id, name: part.toolName })
           break
         case 'tool-call':
           if (part.providerExecuted !== true) {
-            const call: TranscriptCall = { callId: part.toolCallId, name: part.toolName, rawArguments: part.input }
+            const call: TranscriptCall = { callId: part.toolCallId, name: part.toolName, rawArguments: part.input, ...(part.providerMetadata !== undefined && { metadata: mergeMetadata(undefined, part.providerMetadata) }) }
             calls.push(call)
             onEvent?.({ type: 'tool-call', call })
           }
@@ -106,7 +130,15 @@ async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, abort
     reader.releaseLock()
   }
   if (finish === undefined) throw new ModelStreamError('the model stream ended without a finish (cut off)', { retryable: true })
-  return { text, reasoning, calls, ...finish }
+  const reasoningParts: ReasoningPart[] = [...blocks.values()].map((b) => ({ text: b.text, ...(b.metadata !== undefined && { metadata: b.metadata }) }))
+  return { text, reasoning, reasoningParts, calls, ...finish }
+}
+
+/** Provider metadata as plain JSON objects, later keys winning. */
+function mergeMetadata(into: ProviderMetadata | undefined, metadata: SharedV4ProviderMetadata): ProviderMetadata {
+  const merged: Record<string, Record<string, unknown>> = { ...into }
+  for (const [provider, values] of Object.entries(metadata)) merged[provider] = { ...merged[provider], ...values }
+  return merged
 }
 
 function usageOf(usage: LanguageModelV4Usage): ModelUsage {
