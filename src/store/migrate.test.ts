@@ -32,9 +32,9 @@ describe('openStore and migrations', () => {
     expect(db.prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal')
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row.name)
     expect(tables).toEqual(
-      expect.arrayContaining(['runs', 'invocations', 'events', 'checkpoints', 'approvals', 'one_time_codes', 'memories', 'mcp_registrations', 'mcp_tools', 'transcript_entries', 'run_events', 'schema_migrations']),
+      expect.arrayContaining(['runs', 'invocations', 'events', 'checkpoints', 'approvals', 'one_time_codes', 'memories', 'mcp_registrations', 'mcp_tools', 'transcript_entries', 'run_events', 'run_leases', 'schema_migrations']),
     )
-    expect(latest).toBe(6)
+    expect(latest).toBe(7)
   })
 
   it('reopens without reapplying and keeps the data', async () => {

@@ -233,4 +233,19 @@ CREATE TRIGGER run_events_no_delete BEFORE DELETE ON run_events
 BEGIN SELECT RAISE(ABORT, 'run events are append-only'); END;
 `,
   },
+  {
+    version: 7,
+    name: 'run leases',
+    sql: `
+-- Which process drives a run, so that two processes never resume the same run at once. A lease
+-- expires unless renewed; a holder on the same host whose process is gone may be taken over.
+CREATE TABLE run_leases (
+  run_id TEXT PRIMARY KEY REFERENCES runs (id),
+  host TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  acquired_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) STRICT;
+`,
+  },
 ]

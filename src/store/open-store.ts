@@ -18,6 +18,7 @@ import { runTable, type InvocationRecord, type ListRunsOptions, type NewInvocati
 import { StoreError } from './store-error.js'
 import { transactionOf } from './transaction.js'
 import { transcriptTable } from './transcripts.js'
+import { runLeaseTable, type RunLeaseTable } from './run-leases.js'
 
 /** Options of {@link openStore}; the defaults suit production. */
 export interface StoreOptions {
@@ -99,6 +100,8 @@ export interface Store {
   memories(owner: string): OwnerMemory
   /** MCP server registrations and their cached tools and permissions. */
   readonly mcpServers: McpServerStore
+  /** Which process drives each agent run (one at a time). */
+  readonly runLeases: RunLeaseTable
   /**
    * Runs `fn` atomically, holding the write lock from the start; nests as savepoints. `fn` must be
    * synchronous.
@@ -181,6 +184,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     oneTimeCodes: oneTimeCodeTable(db, transaction),
     memories: memoryTable(db, now),
     mcpServers: mcpServerTable(db, now),
+    runLeases: runLeaseTable(db, transaction, now),
     transaction,
     close() {
       if (!open) return

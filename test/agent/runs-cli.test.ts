@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process'
+import { hostname } from 'node:os'
 import { describe, expect, it, vi } from 'vitest'
+import { resumeAgentRun } from '../../src/agent/loop/run-agent.js'
+import { RunBusyError } from '../../src/agent/loop/run-lease.js'
+import { resolveModel } from '../../src/agent/providers/index.js'
 import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
 import type { CliIo } from '../../src/cli/cli-io.js'
 import { main } from '../../src/cli/main.js'
@@ -59,6 +64,27 @@ describe('toolhost runs', () => {
     }
   })
 
+  it('refuses to resume a run another live process drives, and takes over one whose process is gone', async () => {
+    const fx = await agentFixture('openai-chat', [{ calls: [{ id: 'call_w', name: 'workspace_write_file', args: '{"file_path":"a.txt","content":"a"}' }] }, { text: 'Done.' }])
+    const paused = await fx.run({ prompt: 'Write a.txt.' })
+    expect(paused.status).toBe('paused')
+    const store = fx.host.store()
+    // Another process on this host (our parent, which is alive) holds the run.
+    store.runLeases.acquire(paused.runId, { host: hostname(), pid: process.ppid }, 60_000, () => false)
+    const model = resolveModel('openai-chat:gpt-4o', { baseUrl: fx.server.baseUrl, apiKey: 'test' })
+    await expect(resumeAgentRun({ host: fx.host, runId: paused.runId, model })).rejects.toThrow(RunBusyError)
+    await expect(resumeAgentRun({ host: fx.host, runId: paused.runId, model })).rejects.toThrow(`being driven by process ${process.ppid}`)
+    expect(store.getRun(paused.runId)?.status).toBe('paused')
+
+    // A holder whose process has ended is taken over.
+    store.runLeases.release(paused.runId, { host: hostname(), pid: process.ppid })
+    store.runLeases.acquire(paused.runId, { host: hostname(), pid: deadPid() }, 60_000, () => false)
+    await fx.host.approvals.approve(paused.approvalIds[0]!)
+    const resumed = await resumeAgentRun({ host: fx.host, runId: paused.runId, model, sleep: async () => {} })
+    expect(resumed).toMatchObject({ status: 'completed', text: 'Done.' })
+    expect(store.runLeases.get(paused.runId)).toBeUndefined()
+  })
+
   it('refuses run without a prompt or a model, with usage errors', async () => {
     const fx = await agentFixture('openai-chat', [])
     await fx.host.close()
@@ -69,3 +95,9 @@ describe('toolhost runs', () => {
     expect(unknown.err).toContain('openai')
   })
 })
+
+/** The pid of a process that has ended. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+  return Number(child.stdout)
+}

@@ -10,6 +10,7 @@ import { openAgent, reopenAgent, type ActiveAgent } from './open-agent.js'
 import type { AgentRunOptions, AgentRunResult, AgentRunRuntime, ResumeRunOptions } from './run-agent.js'
 import { profileOf, type RunContext, type RunStart } from './run-context.js'
 import { runInvocation } from './run-invocation.js'
+import { RunLeaseHold } from './run-lease.js'
 
 const handoffText = loadText(import.meta.url, 'texts/handoff-message.md')
 
@@ -56,9 +57,10 @@ export class AgentRun implements RunContext {
       ...(options.lorebook !== undefined && { lorebook: options.lorebook }),
     }
     store.appendRunEvent(runId, 'run_started', { ...start, profileId: profile.id })
-    const run = new AgentRun(options, runId, model, start, (await loadAgentProfiles(host.dataDir)).profiles)
+    const lease = RunLeaseHold.acquire(store, runId)
+    const run = await AgentRun.#create(options, runId, model, start, lease)
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: false })
-    return run.#drive(() => openAgent(run, options.profile ?? profile, 'main', run.#openingEntries()))
+    return run.#drive(() => openAgent(run, options.profile ?? profile, 'main', run.#openingEntries()), lease)
   }
 
   /** Resumes a stored run from its active invocation. */
@@ -72,12 +74,24 @@ export class AgentRun implements RunContext {
     if (started === undefined) throw new Error(`Run ${runId} was not started by the agent loop, so it cannot be resumed as a run.`)
     const start = started.data as unknown as RunStart
     const model = modelFor(start.model)
-    const run = new AgentRun(options, runId, model, start, (await loadAgentProfiles(host.dataDir)).profiles)
     const active = store.runEvents(runId, { type: 'invocation_started' }).findLast((event) => event.data.mode !== 'child')
     if (active === undefined) throw new Error(`Run ${runId} has no agent invocation to resume.`)
+    // Before anything changes: a run another live process drives is not touched.
+    const lease = RunLeaseHold.acquire(store, runId)
+    const run = await AgentRun.#create(options, runId, model, start, lease)
     store.setRunStatus(runId, 'running')
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: true })
-    return run.#drive(() => reopenAgent(run, String(active.data.invocationId), String(active.data.agentId), String(active.data.system)))
+    return run.#drive(() => reopenAgent(run, String(active.data.invocationId), String(active.data.agentId), String(active.data.system)), lease)
+  }
+
+  /** The run object, once the agent profiles are read; the lease is given up if that fails. */
+  static async #create(runtime: AgentRunRuntime, runId: string, model: ResolvedModel, start: RunStart, lease: RunLeaseHold): Promise<AgentRun> {
+    try {
+      return new AgentRun(runtime, runId, model, start, (await loadAgentProfiles(runtime.host.dataDir)).profiles)
+    } catch (error) {
+      lease.release()
+      throw error
+    }
   }
 
   emit(event: AgentEvent): void {
@@ -110,7 +124,7 @@ export class AgentRun implements RunContext {
   }
 
   /** Runs agents until the run ends: a handoff opens the next invocation in the same run. */
-  async #drive(open: () => Promise<ActiveAgent>): Promise<AgentRunResult> {
+  async #drive(open: () => Promise<ActiveAgent>, lease: RunLeaseHold): Promise<AgentRunResult> {
     let agent: ActiveAgent | undefined
     try {
       agent = await open()
@@ -134,6 +148,8 @@ export class AgentRun implements RunContext {
       this.emit({ type: 'run-finished', runId: this.runId, status, reason })
       if (status === 'cancelled') return this.#result(status, reason, '', [])
       throw error
+    } finally {
+      lease.release()
     }
   }
 

@@ -118,3 +118,12 @@ function cut(text: string): string {
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
+
+/**
+ * True for errors of a model call: the provider's API errors, a failed or cut stream, an
+ * unreachable endpoint. Other errors (a run that cannot resume, a store problem) are not.
+ * @example if (isModelCallError(error)) console.error(describeModelError(error))
+ */
+export function isModelCallError(error: unknown): boolean {
+  return error instanceof ModelStreamError || networkCode(error) !== undefined || causes(error).some((entry) => APICallError.isInstance(entry))
+}

@@ -1,6 +1,6 @@
 /** The model-provider layer of the agent loop (DESIGN §13). */
 export { abortError, isAbortError } from './abort-error.js'
-export { describeModelError, type ModelErrorContext } from './describe-model-error.js'
+export { describeModelError, isModelCallError, type ModelErrorContext } from './describe-model-error.js'
 export { ModelConfigError } from './model-config-error.js'
 export { defaultModelContextTokens, lookupModelFamily, modelFamilies, type ModelFamily } from './model-families.js'
 export {

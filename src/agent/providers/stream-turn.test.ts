@@ -75,6 +75,7 @@ describe('streamTurn', () => {
     expect(turn).toEqual({
       text: 'Hello world',
       reasoning: 'Thinking.',
+      reasoningParts: [{ text: 'Thinking.' }],
       calls: [
         { callId: 'call_1', name: 'dice_roll', rawArguments: '{"formula": "2d6" }' },
         { callId: 'call_2', name: 'calculator_evaluate', rawArguments: '' },
@@ -83,6 +84,22 @@ describe('streamTurn', () => {
       usage: { inputTokens: 12, outputTokens: 7 },
     })
     expect(seen[0]).toMatchObject({ prompt, maxOutputTokens: 100, tools: undefined, toolChoice: undefined })
+  })
+
+  it('keeps the metadata providers attach to reasoning blocks and calls, block by block', async () => {
+    const model = scriptedModel([
+      { type: 'reasoning-start', id: 'r1' },
+      { type: 'reasoning-delta', id: 'r1', delta: 'First.' },
+      { type: 'reasoning-delta', id: 'r1', delta: '', providerMetadata: { anthropic: { signature: 'sig-1' } } },
+      { type: 'reasoning-end', id: 'r1' },
+      { type: 'reasoning-start', id: 'r2', providerMetadata: { anthropic: { redactedData: 'xyz' } } },
+      { type: 'reasoning-end', id: 'r2' },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'dice_roll', input: '{}', providerMetadata: { google: { thoughtSignature: 'EqUC' } } },
+      finish,
+    ])
+    const turn = await streamTurn(model, { prompt, tools: [] })
+    expect(turn.reasoningParts).toEqual([{ text: 'First.', metadata: { anthropic: { signature: 'sig-1' } } }, { text: '', metadata: { anthropic: { redactedData: 'xyz' } } }])
+    expect(turn.calls).toEqual([{ callId: 'c1', name: 'dice_roll', rawArguments: '{}', metadata: { google: { thoughtSignature: 'EqUC' } } }])
   })
 
   it('passes tools and tool choice to doStream', async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { ModelConfigError, describeModelError } from '../../agent/providers/index.js'
+import { ModelConfigError, describeModelError, isModelCallError } from '../../agent/providers/index.js'
 import { loadLorebook } from '../../tools/worldinfo/index.js'
 import { resumeAgentRun, runAgent, type AgentRunResult, type AgentRunRuntime } from '../../agent/loop/run-agent.js'
 import type { AgentEvent } from '../../agent/loop/agent-events.js'
@@ -70,7 +70,7 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
       io.err(`toolhost: ${error.message}`)
       return exitCodes.usage
     }
-    io.err(`toolhost: ${describeModelError(error)}`)
+    io.err(`toolhost: ${isModelCallError(error) ? describeModelError(error, { ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }) }) : error instanceof Error ? error.message : String(error)}`)
     return exitCodes.failed
   } finally {
     process.off('SIGINT', stop)
