@@ -337,3 +337,25 @@ async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25))
   if (!check()) throw new Error('timed out waiting')
 }
+
+describe('compaction and the provider\'s token counts', () => {
+  const run = async (toolTokens: number) => {
+    const fx = await agentFixture(
+      'openai-chat',
+      {
+        main: [1, 2, 3].map((n) => ({ calls: [{ id: `call_${n}`, name: 'workspace_read_file', args: `{"file_path":"big-${n}.txt"}` }] })).concat([{ text: 'Read them all.' } as never]),
+        summary: [{ text: 'SUMMARY: files of x.' }, { text: 'SUMMARY: more files of x.' }],
+      },
+      { script: { route: (request) => (request.body.tools === undefined ? 'summary' : 'main'), inputTokens: (request) => toolTokens + Math.ceil(JSON.stringify(request.body.messages).length / 4) } },
+    )
+    for (const n of [1, 2, 3]) writeFileSync(join(fx.projectDir, `big-${n}.txt`), `${`file ${n} `.repeat(10)}\n${'x'.repeat(70)}\n`.repeat(60))
+    const result = await fx.run({ prompt: 'Read the three files.', profile: { ...bypass, agent: { compactAt: 0.5, keepRecentTokens: 500 } }, contextTokens: 20_000 })
+    expect(result.status).toBe('completed')
+    return fx.host.store().runEvents(result.runId, { type: 'compacted' }).length
+  }
+
+  it('counts what the provider reports beyond the messages (tool definitions) as taken room', async () => {
+    expect(await run(0)).toBe(0)
+    expect(await run(6_000)).toBeGreaterThanOrEqual(1)
+  })
+})

@@ -32,6 +32,8 @@ export interface ScriptOptions {
    * concurrently (a delegated child beside its parent). Default: one lane, `main`.
    */
   readonly route?: (request: ReceivedRequest) => string
+  /** The input tokens to report for a request; default its messages at 4 characters a token. */
+  readonly inputTokens?: (request: ReceivedRequest) => number
 }
 
 /** Which wire format to speak. */
@@ -47,6 +49,7 @@ export class ScriptedModelServer {
   readonly #format: WireFormat
   readonly #lanes: Map<string, ScriptedReply[]>
   readonly #route: (request: ReceivedRequest) => string
+  readonly #inputTokens: (request: ReceivedRequest) => number
   readonly #server: Server
   readonly #open = new Set<ServerResponse>()
 
@@ -54,6 +57,7 @@ export class ScriptedModelServer {
     this.#format = format
     this.#lanes = new Map(Array.isArray(replies) ? [['main', [...replies]]] : Object.entries(replies).map(([lane, list]) => [lane, [...list]]))
     this.#route = options.route ?? (() => 'main')
+    this.#inputTokens = options.inputTokens ?? ((request) => Math.ceil(JSON.stringify(request.body.messages ?? []).length / 4))
     this.#server = createServer((req, res) => void this.#handle(req, res))
   }
 
@@ -116,7 +120,8 @@ export class ScriptedModelServer {
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-    const events = this.#format === 'openai-chat' ? openAiChatEvents(reply) : anthropicEvents(reply)
+    const inputTokens = this.#inputTokens(request)
+    const events = this.#format === 'openai-chat' ? openAiChatEvents(reply, inputTokens) : anthropicEvents(reply, inputTokens)
     for (const event of events) res.write(event)
     res.end()
   }
@@ -124,7 +129,7 @@ export class ScriptedModelServer {
 
 type TurnReply = Exclude<ScriptedReply, { status: number } | { hang: true } | { raw: readonly string[] }>
 
-function openAiChatEvents(reply: TurnReply): string[] {
+function openAiChatEvents(reply: TurnReply, inputTokens: number): string[] {
   const base = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'scripted' }
   const data = (choice: Record<string, unknown>, extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ ...base, choices: [{ index: 0, ...choice }], ...extra })}\n\n`
   const out = [data({ delta: { role: 'assistant', content: '' }, finish_reason: null })]
@@ -136,14 +141,14 @@ function openAiChatEvents(reply: TurnReply): string[] {
     out.push(data({ delta: { tool_calls: [{ index, function: { arguments: call.args.slice(half) } }] }, finish_reason: null }))
   })
   const finish = (reply.calls ?? []).length > 0 ? 'tool_calls' : 'stop'
-  out.push(data({ delta: {}, finish_reason: finish }, { usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }))
+  out.push(data({ delta: {}, finish_reason: finish }, { usage: { prompt_tokens: inputTokens, completion_tokens: 5, total_tokens: inputTokens + 5 } }))
   out.push('data: [DONE]\n\n')
   return out
 }
 
-function anthropicEvents(reply: TurnReply): string[] {
+function anthropicEvents(reply: TurnReply, inputTokens: number): string[] {
   const event = (name: string, payload: Record<string, unknown>) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`
-  const out = [event('message_start', { message: { id: 'msg_scripted', type: 'message', role: 'assistant', model: 'scripted', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } })]
+  const out = [event('message_start', { message: { id: 'msg_scripted', type: 'message', role: 'assistant', model: 'scripted', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } } })]
   let index = 0
   if (reply.reasoning !== undefined) {
     out.push(event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }))

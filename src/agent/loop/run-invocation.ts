@@ -45,6 +45,7 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   const log = new TranscriptLog(store, invocation.id)
   const append = (entry: TranscriptEntry) => log.append(entry)
   let driftAttempts = 0 // reset on resume by design: a resumed run gets its full drift allowance
+  let unseenTokens = 0 // what the provider counted in the last prompt beyond our estimate of it
 
   const storeResults = (results: readonly AgentToolResult[]) => append({ kind: 'results', results })
   // The results are stored with the turn's checkpoint (one disk sync); recovered ones here.
@@ -76,12 +77,13 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
     const stored = log.entries
     const rounds = stored.filter(({ entry }) => entry.kind === 'assistant' && entry.prior !== true).length
     if (rounds >= profile.tools.maxRounds) return { kind: 'failed', reason: `reached the limit of ${profile.tools.maxRounds} model turns (tools.maxRounds)` }
-    await compactIfNeeded(input, log)
+    await compactIfNeeded(input, log, unseenTokens)
 
     const entries = activeEntries(log.entries)
     const prompt = await replayPrompt({ system: input.system, entries, protocol, readImage: (path) => readImage(invocation, path) })
     const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
     const turn = await modelTurn(input, prompt, tools)
+    unseenTokens = unseenBy(unseenTokens, turn.usage.inputTokens, estimateTokens(prompt))
     const assistant: TranscriptEntry = {
       kind: 'assistant',
       text: turn.text,
@@ -181,14 +183,25 @@ function lastUnpairedCalls(stored: readonly StoredTranscriptEntry[]): readonly T
   return last?.kind === 'assistant' && last.calls.length > 0 ? last.calls : undefined
 }
 
-async function compactIfNeeded(input: InvocationLoopInput, log: TranscriptLog): Promise<void> {
+/**
+ * The tokens the provider counted in the last prompt beyond our chars/4 estimate of its messages:
+ * mostly the tool definitions, plus its tokenizer's difference. Never negative; unchanged when the
+ * provider reports nothing.
+ */
+function unseenBy(previous: number, reported: number | undefined, estimated: number): number {
+  if (reported === undefined || reported <= 0) return previous
+  return Math.max(0, reported - estimated)
+}
+
+async function compactIfNeeded(input: InvocationLoopInput, log: TranscriptLog, unseenTokens: number): Promise<void> {
   const { invocation, store, model } = input
   const stored = log.entries
   const { compactAt, keepRecentTokens } = invocation.profile.agent
   const active = activeStored(stored)
   const previous = active[0]?.entry.kind === 'summary' ? active[0].entry.text : undefined
   const entries = previous === undefined ? active : active.slice(1)
-  const fixedTokens = estimateTokens(input.system) + (previous === undefined ? 0 : estimateTokens(previous))
+  // What the provider counts beyond the messages (tool definitions above all) takes room in the window too.
+  const fixedTokens = estimateTokens(input.system) + (previous === undefined ? 0 : estimateTokens(previous)) + unseenTokens
   const plan = planCompaction(entries, { contextTokens: model.contextTokens, compactAt, keepRecentTokens, systemTokens: fixedTokens })
   if (plan === undefined) return
   const turn = await withModelRetries(() => streamTurn(model.model, { prompt: compactionPrompt(plan.summarize, previous), tools: [], signal: input.signal }), {
