@@ -9,13 +9,7 @@ export interface Deferred<T> {
 }
 
 export function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
+  return Promise.withResolvers<T>()
 }
 
 /** Lets pending callbacks run until `predicate` holds; counts event-loop turns, not time. */
