@@ -80,3 +80,34 @@ describe('Gemini thought signatures', () => {
     expect(modelTurn?.parts).toContainEqual(expect.objectContaining({ functionCall: expect.objectContaining({ name: 'weather', args: { location: 'San Francisco' } }), thoughtSignature: recorded }))
   })
 })
+
+describe('OpenAI Responses replay', () => {
+  it('replays the recorded function call and its output on the next turn', async () => {
+    const recording = chunkLines(readFileSync(join(fixtureRoot, 'openai-responses', 'azure-tool-call.1.chunks.txt'), 'utf8'))
+    const created = recording[0] ?? '{}'
+    const completed = JSON.parse(recording.at(-1) ?? '{}') as { response: Record<string, unknown> }
+    const message = { id: 'msg_answer', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'Sunny.', annotations: [], logprobs: [] }] }
+    const answer = [
+      created,
+      JSON.stringify({ type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...message, status: 'in_progress', content: [] } }),
+      JSON.stringify({ type: 'response.output_text.delta', sequence_number: 2, item_id: 'msg_answer', output_index: 0, content_index: 0, delta: 'Sunny.', logprobs: [] }),
+      JSON.stringify({ type: 'response.output_item.done', sequence_number: 3, output_index: 0, item: message }),
+      JSON.stringify({ ...completed, sequence_number: 4, response: { ...completed.response, output: [message] } }),
+    ]
+    server = await startReplayServer((_request, index) => ({ kind: 'sse', events: index === 0 ? recording : answer }))
+    const dir = tempDir('toolhost-responses-')
+    host = await createToolHost({ dataDir: join(dir, 'data'), workspaceDir: dir, processDirs: [], watchProcessTools: false })
+    host.extensions.register({ extensionId: 'fixture', name: 'weather', description: 'The weather.', contexts: ['session'], inputSchema: { type: 'object' } }, async () => 'Sunny, 18 °C.')
+    const route = routes['azure-tool-call.1']!
+    const model = resolveModel(route.spec, { baseUrl: `${server.origin}${route.basePath}`, apiKey: 'test' })
+    const result = await runAgent({ host, model, prompt: 'Weather in San Francisco?', profile: { tools: { allow: ['extension/fixture:*'] }, permissions: { mode: 'bypass' } }, sleep: async () => {} })
+    expect(result).toMatchObject({ status: 'completed', text: 'Sunny.' })
+    const input = server.requests[1]?.body.input as Record<string, unknown>[]
+    const call = input.find((item) => item.type === 'function_call')
+    const output = input.find((item) => item.type === 'function_call_output')
+    expect(call).toMatchObject({ call_id: 'call_H5DxLSFnsGhiROnUiDHmgyc8', name: 'weather', arguments: '{"location":"San Francisco"}' })
+    expect(output).toMatchObject({ call_id: 'call_H5DxLSFnsGhiROnUiDHmgyc8', output: 'Sunny, 18 °C.' })
+    // No item references: the run does not rely on items stored server-side.
+    expect(input.some((item) => item.type === 'item_reference')).toBe(false)
+  })
+})
