@@ -71,7 +71,7 @@ export async function openAgent(run: RunContext, profileRef: string | Profile | 
     snapshot: invocation.snapshot,
     returnMode,
     skills: skillsPromptSection(skills, aliasIn(invocation.snapshot, 'builtin:workspace.read_file')),
-    agents: agentsPromptSection(agents),
+    agents: agentsPromptSection(agents, (id) => aliasIn(invocation.snapshot, id)),
   })
   run.store.appendRunEvent(run.runId, 'invocation_started', {
     invocationId: invocation.id,

@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto'
-import { fillText, loadText } from '../../text/model-text.js'
+import { fillText, loadTexts } from '../../text/model-text.js'
 import { ToolError } from '../../tool/tool-error.js'
 import type { AgentCard, ChildOutcome, DelegatedTask, DelegationServices, TaskReturn } from '../../tool/run-services.js'
 import { agentToolAlias } from '../../tools/agent/agent-tool-ids.js'
 
-const load = (name: string) => loadText(import.meta.url, `texts/${name}.txt`)
-const texts = {
-  unknownAgent: load('unknown-agent'),
-  noAgents: load('no-agents'),
-  limitConcurrent: load('limit-concurrent'),
-  limitPerRun: load('limit-per-run'),
-  unknownChild: load('unknown-child'),
-  noChildren: load('no-children'),
-  handoffDepth: load('handoff-depth'),
-  handoffPending: load('handoff-pending'),
-  delegationEnded: load('delegation-ended'),
-}
+const texts = loadTexts(import.meta.url, [
+  'unknownAgent',
+  'noAgents',
+  'limitConcurrent',
+  'limitPerRun',
+  'unknownChild',
+  'noChildren',
+  'handoffDepth',
+  'handoffPending',
+  'delegationEnded',
+])
 
 /** Sub-agent limits (DESIGN §13). */
 export interface SubAgentLimits {

@@ -1,24 +1,22 @@
-import { loadText } from '../../text/model-text.js'
-
-const load = (name: string) => loadText(import.meta.url, `texts/${name}.txt`)
+import { loadText, loadTexts } from '../../text/model-text.js'
 
 /** The model-facing message templates of the sub-agent tools, from `texts/*.txt` (placeholders `{name}`). */
-export const agentTexts = {
-  notAvailable: load('not-available'),
-  notDelegated: load('not-delegated'),
-  delegateStarted: load('delegate-started'),
-  awaitHeader: load('await-header'),
-  awaitReturned: load('await-returned'),
-  awaitArtifacts: load('await-artifacts'),
-  awaitRunning: load('await-running'),
-  awaitFailed: load('await-failed'),
-  awaitCancelled: load('await-cancelled'),
-  awaitCutBlock: load('await-cut-block'),
-  awaitCutNote: load('await-cut-note'),
-  handoffAccepted: load('handoff-accepted'),
-  taskReturned: load('task-returned'),
-  artifactMissing: load('artifact-missing'),
-}
+export const agentTexts = loadTexts(import.meta.url, [
+  'notAvailable',
+  'notDelegated',
+  'delegateStarted',
+  'awaitHeader',
+  'awaitReturned',
+  'awaitArtifacts',
+  'awaitRunning',
+  'awaitFailed',
+  'awaitCancelled',
+  'awaitCutBlock',
+  'awaitCutNote',
+  'handoffAccepted',
+  'taskReturned',
+  'artifactMissing',
+])
 
 /** The tool descriptions (placeholders name other tools by alias). */
 export const agentDescriptions = {

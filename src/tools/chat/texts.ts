@@ -1,27 +1,25 @@
 import type { DescriptionContext } from '../../tool/define-tool.js'
 import type { ToolId } from '../../tool/tool-id.js'
-import { fillText, loadText } from '../../text/model-text.js'
-
-const load = (name: string) => loadText(import.meta.url, `texts/${name}.txt`)
+import { fillText, loadTexts } from '../../text/model-text.js'
 
 /** The model-facing texts of the chat tools, from `texts/*.txt` (placeholders `{name}`). */
-export const chatTexts = {
-  descSearchRead: load('desc-search-read'),
-  descReadSearch: load('desc-read-search'),
-  emptyConversation: load('empty-conversation'),
-  hitsHeader: load('hits-header'),
-  hitsMore: load('hits-more'),
-  hitsReadHint: load('hits-read-hint'),
-  noHits: load('no-hits'),
-  noHitsRead: load('no-hits-read'),
-  queryWithoutTerms: load('query-without-terms'),
-  readStartOutOfRange: load('read-start-out-of-range'),
-  readOffsetPastEnd: load('read-offset-past-end'),
-  readLineWindow: load('read-line-window'),
-  readMoreMessages: load('read-more-messages'),
-  readLatest: load('read-latest'),
-  readEmptyMessage: load('read-empty-message'),
-} as const
+export const chatTexts = loadTexts(import.meta.url, [
+  'descSearchRead',
+  'descReadSearch',
+  'emptyConversation',
+  'hitsHeader',
+  'hitsMore',
+  'hitsReadHint',
+  'noHits',
+  'noHitsRead',
+  'queryWithoutTerms',
+  'readStartOutOfRange',
+  'readOffsetPastEnd',
+  'readLineWindow',
+  'readMoreMessages',
+  'readLatest',
+  'readEmptyMessage',
+])
 
 /** Ids of the tools the chat tools name in their texts. */
 export const chatToolIds = {

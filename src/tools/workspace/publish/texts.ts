@@ -1,20 +1,18 @@
-import { loadText } from '../../../text/model-text.js'
-
-const load = (name: string) => loadText(import.meta.url, `texts/${name}.txt`)
+import { loadTexts } from '../../../text/model-text.js'
 
 /** The model-facing texts of `workspace.commit` and `workspace.finish`, from `texts/*.txt`. */
-export const publishTexts = {
-  missing: load('missing'),
-  writeFirst: load('write-first'),
-  writeFirstPlain: load('write-first-plain'),
-  directory: load('directory'),
-  binary: load('binary'),
-  empty: load('empty'),
-  tooLong: load('too-long'),
-  tooLongEdit: load('too-long-edit'),
-  published: load('published'),
-  publishedFinish: load('published-finish'),
-  publishedFinishHint: load('published-finish-hint'),
-  finished: load('finished'),
-  finishedChat: load('finished-chat'),
-} as const
+export const publishTexts = loadTexts(import.meta.url, [
+  'missing',
+  'writeFirst',
+  'writeFirstPlain',
+  'directory',
+  'binary',
+  'empty',
+  'tooLong',
+  'tooLongEdit',
+  'published',
+  'publishedFinish',
+  'publishedFinishHint',
+  'finished',
+  'finishedChat',
+])
