@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { runAgent } from '../../src/agent/loop/run-agent.js'
 import { resolveModel } from '../../src/agent/providers/index.js'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import { files, fixtureName, fixtureRoot, index } from '../model-server/provider-fixtures.js'
 import { routes } from '../model-server/provider-fixtures.js'
 import { chunkLines, startReplayServer, type ReplayServer } from '../model-server/replay-server.js'
+import { describeWithSharedFixtures } from '../shared-fixtures.js'
 import { tempDir } from '../temp-dir.js'
 
 let server: ReplayServer | undefined
@@ -19,8 +20,9 @@ afterEach(async () => {
 
 // Every recorded stream, played to the real provider package, through the whole agent loop: the
 // calls are mapped back through the snapshot, parsed by ToolArguments, gated and executed.
-describe.each(files.filter(({ file }) => file.endsWith('.chunks.txt')))('$folder/$file through the agent loop', ({ folder, file }) => {
-  it('executes the recorded calls with the recorded arguments', async () => {
+describeWithSharedFixtures('provider-streams', 'recorded streams through the agent loop', () => {
+  const streams = files.filter(({ file }) => file.endsWith('.chunks.txt')).map(({ folder, file }) => [`${folder}/${file}`, folder, file] as const)
+  it.each(streams)('%s: executes the recorded calls with the recorded arguments', async (_name, folder, file) => {
     const entry = index.find((candidate) => candidate.file === file)
     const route = routes[fixtureName(file)]
     if (entry === undefined || route === undefined) throw new Error(`${file}: no index entry or route`)
@@ -61,7 +63,7 @@ describe.each(files.filter(({ file }) => file.endsWith('.chunks.txt')))('$folder
   })
 })
 
-describe('Gemini thought signatures', () => {
+describeWithSharedFixtures('provider-streams', 'Gemini thought signatures', () => {
   it('sends the recorded thoughtSignature back with the function call on the next turn', async () => {
     const recording = chunkLines(readFileSync(join(fixtureRoot, 'gemini', 'google-tool-call.chunks.txt'), 'utf8'))
     const recorded = (JSON.parse(recording[0] ?? '{}') as { candidates: { content: { parts: { thoughtSignature?: string }[] } }[] }).candidates[0]?.content.parts[0]?.thoughtSignature
@@ -81,7 +83,7 @@ describe('Gemini thought signatures', () => {
   })
 })
 
-describe('OpenAI Responses replay', () => {
+describeWithSharedFixtures('provider-streams', 'OpenAI Responses replay', () => {
   it('replays the recorded function call and its output on the next turn', async () => {
     const recording = chunkLines(readFileSync(join(fixtureRoot, 'openai-responses', 'azure-tool-call.1.chunks.txt'), 'utf8'))
     const created = recording[0] ?? '{}'

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { hasSharedFixtures, sharedFixturesDir } from '../shared-fixtures.js'
 
 /** The recorded provider streams (Vercel AI SDK test fixtures), shared read-only beside the project. */
-export const fixtureRoot = resolve(import.meta.dirname, '../../../shared/fixtures/provider-streams')
+export const fixtureRoot = sharedFixturesDir('provider-streams')
+const found = hasSharedFixtures('provider-streams')
 
 export interface IndexedCall {
   readonly id?: string
@@ -56,12 +58,14 @@ export const routes: Record<string, Route> = {
   'openai-client-tool-search.1': { spec: 'openai:gpt-5.4', basePath: '/v1', streamPath: '/v1/responses', generatePath: '/v1/responses' },
 }
 
-export const index = JSON.parse(readFileSync(join(fixtureRoot, 'index.json'), 'utf8')) as IndexEntry[]
-export const files = readdirSync(fixtureRoot, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((folder) => readdirSync(join(fixtureRoot, folder.name)).map((file) => ({ folder: folder.name, file })))
-  .sort((a, b) => a.file.localeCompare(b.file))
-
+/** The recordings' index; empty where the shared folder is absent (the suites reading it skip). */
+export const index: IndexEntry[] = found ? (JSON.parse(readFileSync(join(fixtureRoot, 'index.json'), 'utf8')) as IndexEntry[]) : []
+export const files = found
+  ? readdirSync(fixtureRoot, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((folder) => readdirSync(join(fixtureRoot, folder.name)).map((file) => ({ folder: folder.name, file })))
+      .sort((a, b) => a.file.localeCompare(b.file))
+  : []
 
 /** A recording's name without its extension: the key of {@link routes}. */
 export function fixtureName(file: string): string {

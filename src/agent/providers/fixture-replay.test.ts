@@ -1,12 +1,13 @@
 import type { LanguageModelV4Content, LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import type { ProtocolName } from '../../snapshot/protocols/protocol-name.js'
 import type { SnapshotBinding } from '../../snapshot/snapshot.js'
 import { parseToolArguments } from '../../tool/tool-arguments.js'
 import { chunkLines, startReplayServer, type ReceivedRequest, type ReplayServer } from '../../../test/model-server/replay-server.js'
 import { files, fixtureName, fixtureRoot, index, routes, type IndexEntry } from '../../../test/model-server/provider-fixtures.js'
+import { describeWithSharedFixtures } from '../../../test/shared-fixtures.js'
 import { modelTools } from './model-tools.js'
 import { resolveModel } from './resolve-model.js'
 import { streamTurn } from './stream-turn.js'
@@ -19,7 +20,7 @@ afterEach(async () => {
   server = undefined
 })
 
-describe('provider stream fixtures', () => {
+describeWithSharedFixtures('provider-streams', 'provider stream fixtures', () => {
   it('has an index entry and a route for every recorded file, and a file for every index entry', () => {
     expect(files.length).toBeGreaterThan(0)
     for (const { file } of files) {
