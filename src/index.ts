@@ -60,7 +60,7 @@ export type { Scope } from './catalog/scope.js'
 export { defaultProfile } from './catalog/default-profile.js'
 export { parseProfile, mergeProfile, readProfileFile, ProfileError } from './catalog/load-profile.js'
 export type { ProfileOverrides } from './catalog/load-profile.js'
-export { profileSchemaV1, currentProfileSchemaVersion, permissionModes } from './catalog/profile-schema.js'
+export { profileSchema, currentProfileSchemaVersion, permissionModes } from './catalog/profile-schema.js'
 export type { Profile, ProfileInput, PermissionMode } from './catalog/profile-schema.js'
 
 export { ExtensionRegistry } from './extensions/extension-registry.js'

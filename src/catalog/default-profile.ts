@@ -1,5 +1,5 @@
 import { parseProfile } from './load-profile.js'
-import type { Profile } from './profile-schema.js'
+import { currentProfileSchemaVersion, type Profile } from './profile-schema.js'
 
-/** The built-in profile: every builtin tool of the invocation's scope, default limits and permissions. */
-export const defaultProfile: Profile = parseProfile({ schemaVersion: 1, id: 'default' }, 'default')
+/** The built-in profile: every builtin tool of the invocation's scope, no round or call limits, default permissions. */
+export const defaultProfile: Profile = parseProfile({ schemaVersion: currentProfileSchemaVersion, id: 'default' }, 'default')

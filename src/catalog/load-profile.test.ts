@@ -19,14 +19,12 @@ function problemsOf(raw: unknown): readonly string[] {
 describe('parseProfile', () => {
   it('fills in every default', () => {
     expect(defaultProfile).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       id: 'default',
       tools: {
         allow: ['builtin:*'],
         deny: [],
         descriptions: {},
-        maxRounds: 80,
-        maxCallsPerRun: 80,
         maxCallsPerTool: {},
         inlineCharLimit: 50_000,
         strictSchemas: false,
@@ -51,13 +49,14 @@ describe('parseProfile', () => {
       permissions: { mode: 'plan', deny: ['builtin:workspace.shell(rm *)'] },
     })
     expect(profile.tools.allow).toEqual(['builtin:dice.roll', 'extension/*'])
-    expect(profile.tools.maxCallsPerRun).toBe(80)
+    expect(profile.tools.maxCallsPerRun).toBeUndefined()
+    expect(profile.tools.maxRounds).toBeUndefined()
     expect(profile.permissions).toEqual({ mode: 'plan', allow: [], ask: [], deny: ['builtin:workspace.shell(rm *)'] })
   })
 
   it.each([
     ['not an object', [], /must be a JSON object/],
-    ['missing version', { id: 'x' }, /schemaVersion is missing; add "schemaVersion": 1/],
+    ['missing version', { id: 'x' }, /schemaVersion is missing; add "schemaVersion": 2/],
     ['newer version', { schemaVersion: 7, id: 'x' }, /newer than this toolhost reads/],
     ['bad version', { schemaVersion: 'one', id: 'x' }, /whole number/],
     ['missing id', { schemaVersion: 1 }, /^id: /],
@@ -116,6 +115,17 @@ describe('migrateProfile', () => {
     expect(migrateProfile({ schemaVersion: 1, old: 'v' }, migrations, 3)).toEqual({ profile: { schemaVersion: 3, old: 'v', renamed: 'v' } })
     expect(migrateProfile({ schemaVersion: 1 }, { 1: migrations[1] }, 3)).toEqual({ problem: 'no migration from schemaVersion 2' })
     expect(migrateProfile({ schemaVersion: 1 }, { 1: (p) => p }, 2)).toMatchObject({ problem: /did not reach 2/ })
+  })
+
+  it('upgrades version 1: the old default limits of 80 become unlimited, other limits stay', () => {
+    const stored = parseProfile({ schemaVersion: 1, id: 'old', tools: { maxRounds: 80, maxCallsPerRun: 80, inlineCharLimit: 900 } })
+    expect(stored.schemaVersion).toBe(2)
+    expect(stored.tools.maxRounds).toBeUndefined()
+    expect(stored.tools.maxCallsPerRun).toBeUndefined()
+    expect(stored.tools.inlineCharLimit).toBe(900)
+    const chosen = parseProfile({ schemaVersion: 1, id: 'set', tools: { maxRounds: 12, maxCallsPerRun: 300 } })
+    expect([chosen.tools.maxRounds, chosen.tools.maxCallsPerRun]).toEqual([12, 300])
+    expect(parseProfile({ schemaVersion: 1, id: 'bare' }).tools.maxRounds).toBeUndefined()
   })
 })
 

@@ -3,7 +3,7 @@ import { extname, join } from 'node:path'
 import { parse as parseYaml, YAMLParseError } from 'yaml'
 import type { z } from 'zod'
 import { migrateProfile } from './profile-migrations.js'
-import { maxCallsKeyProblems, type Profile, profileKeysAt, profileSchemaV1 } from './profile-schema.js'
+import { maxCallsKeyProblems, type Profile, profileKeysAt, profileSchema } from './profile-schema.js'
 
 /** A profile that cannot be used; `problems` lists every finding as `path: what is wrong`. */
 export class ProfileError extends Error {
@@ -20,7 +20,7 @@ export class ProfileError extends Error {
 /**
  * Validates a raw profile (any schema version), migrating it first, and fills in the defaults.
  * @throws ProfileError listing every problem
- * @example parseProfile({ schemaVersion: 1, id: 'reader', tools: { allow: ['builtin:*'] } })
+ * @example parseProfile({ schemaVersion: 2, id: 'reader', tools: { allow: ['builtin:*'] } })
  */
 export function parseProfile(raw: unknown, source?: string): Profile {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -28,7 +28,7 @@ export function parseProfile(raw: unknown, source?: string): Profile {
   }
   const migrated = migrateProfile(raw as Record<string, unknown>)
   if ('problem' in migrated) throw new ProfileError([migrated.problem], source)
-  const result = profileSchemaV1.safeParse(migrated.profile)
+  const result = profileSchema.safeParse(migrated.profile)
   if (!result.success) throw new ProfileError(result.error.issues.map(formatIssue), source)
   const keyProblems = maxCallsKeyProblems(result.data)
   if (keyProblems.length > 0) throw new ProfileError(keyProblems, source)

@@ -3,11 +3,26 @@ import { currentProfileSchemaVersion } from './profile-schema.js'
 /** A step that turns a profile of version N into version N + 1. */
 export type ProfileMigration = (profile: Record<string, unknown>) => Record<string, unknown>
 
+/** The round and call limits every version-1 profile had when it did not set them. */
+const v1LimitDefault = 80
+
 /**
- * Migrations by the version they upgrade from. Version 1 is the first, so there are none yet; a
- * later version adds `1: (p) => ({ ...p, schemaVersion: 2, … })` here.
+ * Version 1 → 2: the round and call limits became optional and unlimited by default. A stored
+ * version-1 profile (an invocation's checkpoint, a saved default) holds the old default 80 filled
+ * in, which cannot be told from one a person wrote, so 80 is read as "the old default" and dropped;
+ * any other limit stays.
  */
-export const profileMigrations: Readonly<Record<number, ProfileMigration>> = {}
+function dropV1LimitDefaults(profile: Record<string, unknown>): Record<string, unknown> {
+  const tools = profile.tools
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) return { ...profile, schemaVersion: 2 }
+  const kept = Object.fromEntries(
+    Object.entries(tools).filter(([key, value]) => !((key === 'maxRounds' || key === 'maxCallsPerRun') && value === v1LimitDefault)),
+  )
+  return { ...profile, schemaVersion: 2, tools: kept }
+}
+
+/** Migrations by the version they upgrade from: `N: (p) => ({ ...p, schemaVersion: N + 1, … })`. */
+export const profileMigrations: Readonly<Record<number, ProfileMigration>> = { 1: dropV1LimitDefaults }
 
 /**
  * Upgrades a raw profile to the current schema version, step by step.

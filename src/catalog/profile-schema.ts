@@ -2,8 +2,11 @@ import { z } from 'zod'
 import { parsePermissionRule } from './permission-rule.js'
 import { toolPatternProblem } from './tool-pattern.js'
 
-/** The profile schema version this toolhost writes and reads natively. */
-export const currentProfileSchemaVersion = 1
+/**
+ * The profile schema version this toolhost writes and reads natively. Version 2 made the round and
+ * call limits optional and unlimited by default; older profiles are upgraded by `profileMigrations`.
+ */
+export const currentProfileSchemaVersion = 2
 
 const toolPattern = z.string().superRefine((value, ctx) => {
   const problem = toolPatternProblem(value)
@@ -27,8 +30,10 @@ const toolsSettings = z.strictObject({
   deny: z.array(toolPattern).default([]),
   /** Description overrides by ToolId. */
   descriptions: z.record(z.string(), z.string().min(1)).default({}),
-  maxRounds: count(10_000).default(80),
-  maxCallsPerRun: count(100_000).default(80),
+  /** Model turns a run may take; unlimited when absent. */
+  maxRounds: count(10_000).optional(),
+  /** Tool calls a run may make (unknown names included); unlimited when absent. */
+  maxCallsPerRun: count(100_000).optional(),
   /** Per-tool call budgets by ToolId or glob; the first matching key applies. */
   maxCallsPerTool: z.record(z.string(), z.number().int().min(0)).default({}),
   inlineCharLimit: count(10_000_000).default(50_000),
@@ -107,9 +112,9 @@ const agentSettings = z.strictObject({
   maxOutputTokens: z.number().int().min(1).optional(),
 })
 
-/** Profile schema, version 1. Unknown keys are errors so that typos never pass silently. */
-export const profileSchemaV1 = z.strictObject({
-  schemaVersion: z.literal(1),
+/** The profile schema (version {@link currentProfileSchemaVersion}). Unknown keys are errors so that typos never pass silently. */
+export const profileSchema = z.strictObject({
+  schemaVersion: z.literal(currentProfileSchemaVersion),
   id: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit'),
@@ -127,15 +132,15 @@ export const profileSchemaV1 = z.strictObject({
 })
 
 /** A validated profile with every default filled in. */
-export type Profile = z.output<typeof profileSchemaV1>
+export type Profile = z.output<typeof profileSchema>
 /** A profile as written by a person: every setting but `schemaVersion` and `id` may be left out. */
-export type ProfileInput = z.input<typeof profileSchemaV1>
+export type ProfileInput = z.input<typeof profileSchema>
 /** A permission mode. */
 export type PermissionMode = (typeof permissionModes)[number]
 
 /** The keys a profile object may hold at a dotted path (`''`, `tools`, `permissions`), for error messages. */
 export function profileKeysAt(path: string): readonly string[] {
-  if (path === '') return Object.keys(profileSchemaV1.shape)
+  if (path === '') return Object.keys(profileSchema.shape)
   if (path === 'tools') return Object.keys(toolsSettings.shape)
   if (path === 'permissions') return Object.keys(permissionsSettings.shape)
   if (path === 'hooks') return Object.keys(hooksSettings.shape)

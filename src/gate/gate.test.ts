@@ -3,6 +3,7 @@ import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
 import { ToolRuntimeError } from '../execution/run-call.js'
 import { createToolHost, type InvocationOptions, type ToolHost } from '../host/create-tool-host.js'
+import { openStore } from '../store/open-store.js'
 import { FatalToolHostError } from '../tool/tool-error.js'
 
 const dataDir = tempDir()
@@ -87,9 +88,32 @@ describe('step 3: tool choice', () => {
 })
 
 describe('steps 4 and 5: budgets', () => {
+  const echo = (id: string) => ({ callId: id, name: 'test_echo', arguments: { text: id } })
+
+  it('has no run budget unless the profile sets one', async () => {
+    const inv = await invocation()
+    for (let turn = 0; turn < 10; turn++) {
+      const results = await inv.executeTurn({ calls: Array.from({ length: 10 }, (_, i) => echo(`t${turn}c${i}`)) })
+      expect(results.filter((r) => r.isError)).toEqual([])
+    }
+    expect(inv.gateState.callsUsed).toBe(100)
+  })
+
+  it('reads a stored version-1 profile without its old default limit of 80 calls', async () => {
+    const inv = await invocation()
+    const old = { ...inv.profile, schemaVersion: 1, tools: { ...inv.profile.tools, maxRounds: 80, maxCallsPerRun: 80 } }
+    const store = openStore(dataDir)
+    const saved = store.latestCheckpoint(inv.id)?.data as Record<string, unknown>
+    store.saveCheckpoint(inv.id, { ...saved, profile: old, gateState: { callsUsed: 80, callsPerTool: {} } })
+    store.close()
+    const resumed = await host.resumeInvocation(inv.id)
+    const [result] = await resumed.executeTurn({ calls: [echo('81st')] })
+    expect(result).toMatchObject({ isError: false, content: '81st' })
+    expect(resumed.profile.tools.maxCallsPerRun).toBeUndefined()
+  })
+
   it('stops at maxCallsPerRun across turns', async () => {
     const inv = await invocation({ profile: { tools: { maxCallsPerRun: 3 } } })
-    const echo = (id: string) => ({ callId: id, name: 'test_echo', arguments: { text: id } })
     await inv.executeTurn({ calls: [echo('a'), echo('b')] })
     const results = await inv.executeTurn({ calls: [echo('c'), echo('d')] })
     expect(results[0]).toMatchObject({ isError: false, content: 'c' })

@@ -68,7 +68,8 @@ export type GateVerdict =
 /** What the gate needs besides the snapshot. */
 export interface GateOptions {
   readonly snapshot: Snapshot
-  readonly maxCallsPerRun: number
+  /** Calls a run may make (profile `tools.maxCallsPerRun`); unlimited when absent. */
+  readonly maxCallsPerRun?: number | undefined
   /** Looks a tool up at call time; `undefined` when it is gone. */
   readonly resolveTool: (id: ToolId) => CatalogTool | undefined
   readonly state?: GateState
@@ -87,7 +88,7 @@ type InputCheck = { readonly input: Record<string, unknown> } | { readonly code:
  */
 export class Gate {
   readonly #snapshot: Snapshot
-  readonly #maxCallsPerRun: number
+  readonly #maxCallsPerRun: number | undefined
   readonly #resolveTool: (id: ToolId) => CatalogTool | undefined
   readonly #byAlias: ReadonlyMap<string, SnapshotBinding>
   readonly #unknown: UnknownToolText
@@ -175,7 +176,7 @@ export class Gate {
       const text = fillText(texts.notDiscovered, { alias, search: this.#aliasOf(toolsSearchId), call: this.#aliasOf(toolsCallId) })
       return this.#reject(call, toolId, 'model.unknown_tool_call', text, alias)
     }
-    if (this.#callsUsed >= this.#maxCallsPerRun) {
+    if (this.#maxCallsPerRun !== undefined && this.#callsUsed >= this.#maxCallsPerRun) {
       return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.runBudget, { limit: this.#maxCallsPerRun }), alias)
     }
     const usedByTool = this.#callsPerTool.get(toolId) ?? 0

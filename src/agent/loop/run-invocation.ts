@@ -76,11 +76,12 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
     input.signal.throwIfAborted()
     const stored = log.entries
     const rounds = stored.filter(({ entry }) => entry.kind === 'assistant' && entry.prior !== true).length
-    if (rounds >= profile.tools.maxRounds) return { kind: 'failed', reason: `reached the limit of ${profile.tools.maxRounds} model turns (tools.maxRounds)` }
+    const { maxRounds } = profile.tools
+    if (maxRounds !== undefined && rounds >= maxRounds) return { kind: 'failed', reason: `reached the limit of ${maxRounds} model turns (tools.maxRounds)` }
     await compactIfNeeded(input, log, unseenTokens)
 
     const entries = activeEntries(log.entries)
-    const prompt = await replayPrompt({ system: input.system, entries, protocol, readImage: (path) => readImage(invocation, path) })
+    const prompt = await replayPrompt({ system: input.system, entries, protocol, acceptsImages: input.model.acceptsImages, readImage: (path) => readImage(invocation, path) })
     const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
     const turn = await modelTurn(input, prompt, tools)
     unseenTokens = unseenBy(unseenTokens, turn.usage.inputTokens, estimateTokens(prompt))
