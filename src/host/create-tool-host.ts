@@ -4,7 +4,7 @@ import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import { buildCatalog, listCatalog, type Catalog, type CatalogEntry } from '../catalog/catalog.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { defaultProfile } from '../catalog/default-profile.js'
-import { findProfileFile, mergeProfile, ProfileError, readProfileFile, type ProfileOverrides } from '../catalog/load-profile.js'
+import { findProfileFile, mergeProfile, parseProfile, ProfileError, readProfileFile, type ProfileOverrides } from '../catalog/load-profile.js'
 import type { Profile } from '../catalog/profile-schema.js'
 import type { ProfileSource } from '../catalog/profile-rules.js'
 import { isScope, type Scope } from '../catalog/scope.js'
@@ -224,7 +224,9 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (record === undefined) throw new Error(`No invocation ${invocationId} in the store.`)
       const saved = db.latestCheckpoint(invocationId)
       if (saved === undefined) throw new Error(`Invocation ${invocationId} has no checkpoint to resume from.`)
-      const checkpoint = saved.data as InvocationCheckpoint
+      const stored = saved.data as InvocationCheckpoint
+      // A checkpoint keeps the profile as it was written, perhaps in an older schema version.
+      const checkpoint: InvocationCheckpoint = { ...stored, profile: parseProfile(stored.profile, `checkpoint of ${invocationId}`) }
       const snapshot = record.snapshot as Snapshot
       const workspace = workspaceFor(snapshot.scope, record.runId, checkpoint.skills)
       return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress, ...(runtime.run !== undefined && { run: runtime.run }) })
