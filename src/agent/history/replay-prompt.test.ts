@@ -224,6 +224,33 @@ describe('replayPrompt', () => {
     expect(await replay('anthropic', [{ kind: 'user', text: 'hi' }, { kind: 'assistant', text: '', calls: [] }], '')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }])
   })
 
+  it.each(protocolNames)('sends a model that does not read images a note with each stored path instead, for %s', async (name) => {
+    const unread: ReadImage = () => Promise.reject(new Error('no image should be read'))
+    const prompt = await replayPrompt({
+      system: '',
+      protocol: getProtocol(name),
+      readImage: unread,
+      acceptsImages: false,
+      entries: [
+        { kind: 'user', text: 'Look.', images: [{ path: 'upload.png', mimeType: 'image/png' }] },
+        { kind: 'assistant', text: '', calls: [{ callId: 'c1', name: 'shot', rawArguments: '{}' }, { callId: 'c2', name: 'shot', rawArguments: '{}' }] },
+        { kind: 'results', results: [ok('c1', 'Taken.', [{ path: 'tool-results/shot.png', mimeType: 'image/png' }]), { ...ok('c2', 'Blurred.', [{ path: 'tool-results/photo.jpg', mimeType: 'image/jpeg' }]), isError: true, errorCode: 'tool.failed' }] },
+      ],
+    })
+    const note = (path: string, type: string) => `[image left out: this model does not read images; the image (${type}) is stored at ${path}]`
+    expect(prompt).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Look.' }, { type: 'text', text: note('upload.png', 'image/png') }] },
+      { role: 'assistant', content: [expect.objectContaining({ toolCallId: 'c1' }), expect.objectContaining({ toolCallId: 'c2' })] },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 'c1', toolName: 'shot', output: { type: 'text', value: `Taken.\n\n${note('tool-results/shot.png', 'image/png')}` } },
+          { type: 'tool-result', toolCallId: 'c2', toolName: 'shot', output: { type: 'error-text', value: `Blurred.\n\n${note('tool-results/photo.jpg', 'image/jpeg')}` } },
+        ],
+      },
+    ])
+  })
+
   it('propagates a failure to read an image other than a missing file', async () => {
     const failing: ReadImage = () => Promise.reject(new Error('disk on fire'))
     await expect(replayPrompt({ system: '', protocol: getProtocol('anthropic'), readImage: failing, entries: [{ kind: 'user', text: 'x', images: [{ path: 'a.png', mimeType: 'image/png' }] }] })).rejects.toThrow('disk on fire')

@@ -10,6 +10,7 @@ import type { TranscriptCall, TranscriptEntry } from './transcript.js'
 const summaryIntroText = loadText(import.meta.url, 'texts/summary-intro.md')
 const imageMissingText = loadText(import.meta.url, 'texts/image-missing.md')
 const resultImagesText = loadText(import.meta.url, 'texts/result-images.md')
+const imageLeftOutText = loadText(import.meta.url, 'texts/image-left-out.md')
 
 /** Reads a stored image by its path; `undefined` when the file is gone. Other failures should throw. */
 export type ReadImage = (path: string) => Promise<{ data: Uint8Array; mediaType: string } | undefined>
@@ -23,6 +24,17 @@ export interface ReplayInput {
   /** The wire dialect of the model, for where result images may go. */
   readonly protocol: Protocol
   readonly readImage: ReadImage
+  /**
+   * Whether the model reads images (default true). When false no image is read or sent: each
+   * becomes a note naming the workspace path it is stored at (`texts/image-left-out.md`).
+   */
+  readonly acceptsImages?: boolean
+}
+
+/** How replay turns a stored image into a file part, or into a note when it cannot send one. */
+interface ImageReplay {
+  load(image: ResultImage): Promise<LanguageModelV4FilePart | undefined>
+  note(image: ResultImage): string
 }
 
 /**
@@ -43,6 +55,8 @@ export interface ReplayInput {
  *   result is text and all images of the turn follow in one user message right after the tool
  *   message, each group introduced by a line naming its call (`texts/result-images.md`).
  * - An image whose file is gone becomes a note (`texts/image-missing.md`) in the text instead.
+ * - For a model that does not read images (`acceptsImages: false`), every image, whatever tool or
+ *   person it came from, becomes a note with its stored path (`texts/image-left-out.md`) instead.
  * - `reminder` → a user message.
  *
  * Consecutive user-role messages are not merged: the AI SDK providers accept them, and
@@ -54,7 +68,8 @@ export interface ReplayInput {
  * const prompt = await replayPrompt({ system, entries, protocol: getProtocol('anthropic'), readImage: async (path) => ({ data: await readFile(path), mediaType: 'image/png' }) })
  */
 export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4Prompt> {
-  const { entries, protocol, readImage } = input
+  const { entries, protocol } = input
+  const images = imageReplay(input)
   const prompt: LanguageModelV4Message[] = []
   if (input.system !== '') prompt.push({ role: 'system', content: input.system })
 
@@ -69,7 +84,7 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
         const content: (LanguageModelV4TextPart | LanguageModelV4FilePart)[] = []
         const body = entry.name === undefined ? entry.text : `${entry.name}: ${entry.text}`
         if (body !== '' || (entry.images ?? []).length === 0) content.push(text(body))
-        for (const image of entry.images ?? []) content.push((await loadImage(image, readImage)) ?? text(missingImage(image)))
+        for (const image of entry.images ?? []) content.push((await images.load(image)) ?? text(images.note(image)))
         prompt.push({ role: 'user', content })
         break
       }
@@ -80,7 +95,7 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
         break
       }
       case 'results':
-        prompt.push(...(await resultMessages(entry.results, names, protocol, readImage)))
+        prompt.push(...(await resultMessages(entry.results, names, protocol, images)))
         break
       case 'reminder':
         prompt.push({ role: 'user', content: [text(entry.text)] })
@@ -116,19 +131,19 @@ export function callInput(call: TranscriptCall): Record<string, unknown> {
   return parsed.ok ? parsed.value : {}
 }
 
-async function resultMessages(results: readonly AgentToolResult[], names: ReadonlyMap<string, string>, protocol: Protocol, readImage: ReadImage): Promise<LanguageModelV4Message[]> {
+async function resultMessages(results: readonly AgentToolResult[], names: ReadonlyMap<string, string>, protocol: Protocol, images: ImageReplay): Promise<LanguageModelV4Message[]> {
   const parts: LanguageModelV4ToolResultPart[] = []
   const after: (LanguageModelV4TextPart | LanguageModelV4FilePart)[] = []
   for (const result of results) {
     const toolName = names.get(result.callId) ?? result.toolId ?? 'unknown'
-    const loaded = await Promise.all(result.images.map(async (image) => ({ image, part: await loadImage(image, readImage) })))
-    const notes = loaded.filter(({ part }) => part === undefined).map(({ image }) => missingImage(image))
+    const loaded = await Promise.all(result.images.map(async (image) => ({ image, part: await images.load(image) })))
+    const notes = loaded.filter(({ part }) => part === undefined).map(({ image }) => images.note(image))
     const files = loaded.flatMap(({ part }) => (part === undefined ? [] : [part]))
     const base = { type: 'tool-result', toolCallId: result.callId, toolName } as const
     if (result.isError) {
       parts.push({ ...base, output: { type: 'error-text', value: withNotes(result.content, notes) } })
     } else if (protocol.imagesInToolResults && files.length > 0) {
-      const value = [text(result.content), ...loaded.map(({ image, part }) => part ?? text(missingImage(image)))]
+      const value = [text(result.content), ...loaded.map(({ image, part }) => part ?? text(images.note(image)))]
       parts.push({ ...base, output: { type: 'content', value } })
       continue
     } else {
@@ -142,13 +157,15 @@ async function resultMessages(results: readonly AgentToolResult[], names: Readon
   return messages
 }
 
-async function loadImage(image: ResultImage, readImage: ReadImage): Promise<LanguageModelV4FilePart | undefined> {
-  const file = await readImage(image.path)
-  return file === undefined ? undefined : { type: 'file', data: { type: 'data', data: file.data }, mediaType: file.mediaType }
-}
-
-function missingImage(image: ResultImage): string {
-  return fillText(imageMissingText, { path: image.path, mimeType: image.mimeType })
+function imageReplay({ readImage, acceptsImages = true }: ReplayInput): ImageReplay {
+  if (!acceptsImages) return { load: async () => undefined, note: (image) => fillText(imageLeftOutText, { path: image.path, mimeType: image.mimeType }) }
+  return {
+    load: async (image) => {
+      const file = await readImage(image.path)
+      return file === undefined ? undefined : { type: 'file', data: { type: 'data', data: file.data }, mediaType: file.mediaType }
+    },
+    note: (image) => fillText(imageMissingText, { path: image.path, mimeType: image.mimeType }),
+  }
 }
 
 function withNotes(content: string, notes: readonly string[]): string {
