@@ -1,5 +1,6 @@
 import type { Approver } from '../permissions/approvals/approval-request.js'
 import { terminalApprover } from '../permissions/approvals/terminal-approver.js'
+import { isReaderGone, ProcessOutput } from './process-output.js'
 
 /** Where the CLI writes and reads; the real process streams, or buffers in tests. */
 export interface CliIo {
@@ -11,13 +12,33 @@ export interface CliIo {
   readStdin(): Promise<string>
   /** Asks a person at the terminal, when there is one; otherwise requests wait durably. */
   readonly approver?: Approver
+  /** Aborted when standard output can no longer be written (its reader has gone): the command stops. */
+  readonly outputClosed?: AbortSignal
 }
+
+/**
+ * Exit codes: success, an error result or failure, a usage error, a call waiting for approval, and
+ * standard output closed by its reader (128 + SIGPIPE, as a shell reports a process SIGPIPE ended).
+ */
+export const exitCodes = { ok: 0, failed: 1, usage: 2, pending: 3, brokenPipe: 141 } as const
+
+const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`)
+
+// A reader that goes away (`toolhost … | head -1`) ends the process as SIGPIPE would, without a stack trace.
+const stderr = new ProcessOutput(process.stderr)
+const stdout = new ProcessOutput(process.stdout, (failure) => {
+  if (failure !== undefined) stderr.write(`toolhost: cannot write to standard output: ${failure.message}\n`)
+  process.exitCode = failure === undefined ? exitCodes.brokenPipe : exitCodes.failed
+})
 
 /** The process's own streams. */
 export const processIo: CliIo = {
-  out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-  write: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  out: (text) => stdout.write(withNewline(text)),
+  write: (text) => stdout.write(text),
+  err: (text) => stderr.write(withNewline(text)),
+  get outputClosed() {
+    return stdout.closed
+  },
   async readStdin() {
     const chunks: Buffer[] = []
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
@@ -31,5 +52,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError'
 }
 
-/** Exit codes: success, an error result or failure, a usage error, a call waiting for approval. */
-export const exitCodes = { ok: 0, failed: 1, usage: 2, pending: 3 } as const
+/** The exit code once standard output is closed: as SIGPIPE when its reader went away, else failed. */
+export function closedOutputCode(closed: AbortSignal): number {
+  return closed.reason instanceof Error && isReaderGone(closed.reason) ? exitCodes.brokenPipe : exitCodes.failed
+}

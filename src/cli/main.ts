@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ProfileError } from '../catalog/load-profile.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
-import { exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
+import { closedOutputCode, exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
 import { approvalsCommand } from './commands/approvals.js'
 import { mcpCommand } from './commands/mcp.js'
 import { mcpServe } from './commands/mcp-serve.js'
@@ -53,6 +53,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     io.out(help)
     return exitCodes.ok
   }
+  const code = await withHost(command, rest, io)
+  // Once the reader of standard output has gone, the command's own code no longer says how it ended.
+  return io.outputClosed?.aborted === true ? closedOutputCode(io.outputClosed) : code
+}
+
+async function withHost(command: Command, rest: readonly string[], io: CliIo): Promise<number> {
   let host: ToolHost | undefined
   try {
     const skillsDir = optionValues(rest, '--skills-dir')[0] ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)

@@ -32,6 +32,8 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
   const controller = new AbortController()
   const stop = () => controller.abort()
   process.once('SIGINT', stop)
+  // Nobody reads the run's output any more (`toolhost run … | head -1`): cancel it rather than work unseen.
+  io.outputClosed?.addEventListener('abort', stop, { once: true })
   const printer = eventPrinter(io, values.json)
   const runtime: AgentRunRuntime = {
     host,
@@ -74,6 +76,7 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
     return exitCodes.failed
   } finally {
     process.off('SIGINT', stop)
+    io.outputClosed?.removeEventListener('abort', stop)
   }
 }
 
