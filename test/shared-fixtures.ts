@@ -37,6 +37,8 @@ export function describeWithSharedFixtures(folder: SharedFolder, name: string, b
     describe(name, body)
     return
   }
+  // The default reporter lists only counts of skipped tests: say why on the console too.
+  console.warn(`${name}: ${sharedSkipReason(folder)}`)
   describe.skip(`${name} (${sharedSkipReason(folder)})`, () => {
     it(`needs ../shared/fixtures/${folder}`, () => {})
   })
