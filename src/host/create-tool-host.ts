@@ -86,6 +86,11 @@ export interface InvocationOptions extends InvocationRuntimeOptions {
   readonly skills?: readonly string[]
   /** Run features the invocation has (the agent loop sets them); tools requiring others are not offered. */
   readonly features?: readonly RunFeature[]
+  /**
+   * Calls made by a person by hand (`toolhost tools call`), not by a model: writes and edits need no
+   * earlier read of the file in the invocation (each command is a fresh invocation).
+   */
+  readonly direct?: boolean
 }
 
 /** The runtime: the catalog, extension tools, invocations over snapshots, the store. */
@@ -207,7 +212,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
       const id = `inv_${randomUUID().replace(/-/g, '')}`
       db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
-      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local', ...(invocation.skills !== undefined && { skills: invocation.skills }) }
+      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local', ...(invocation.skills !== undefined && { skills: invocation.skills }), ...(invocation.direct === true && { direct: true }) }
       db.saveCheckpoint(id, checkpoint)
       const workspace = workspaceFor(invocation.scope, runId, invocation.skills)
       return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress, ...(invocation.run !== undefined && { run: invocation.run }) })

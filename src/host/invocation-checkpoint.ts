@@ -21,6 +21,8 @@ export interface InvocationCheckpoint {
   readonly owner?: string
   /** What the invocation has read (read-before-write survives a resume). */
   readonly readState?: Record<string, ReadRecord>
+  /** Calls made by a person by hand: writes and edits need no earlier read. */
+  readonly direct?: boolean
   /** Skill folders mounted at `skills/<name>/`; all of the skills directory when absent. */
   readonly skills?: readonly string[]
   /** A turn paused on durable approvals. */

@@ -99,7 +99,7 @@ export class Invocation {
     this.#toolChoice = checkpoint.toolChoice
     this.#round = checkpoint.round
     this.#pendingTurn = checkpoint.pendingTurn
-    this.#readState = ReadState.from(checkpoint.readState)
+    this.#readState = ReadState.from(checkpoint.readState, { requireReads: checkpoint.direct !== true })
     this.#owner = checkpoint.owner ?? 'user:local'
     // tools_search and tools_call are bound to this invocation: the search records what it finds in the gate.
     const deferred = new DeferredSession(parts.snapshot, (toolIds) => this.#gate.discover(toolIds))
@@ -205,6 +205,7 @@ export class Invocation {
       acceptsImages: this.acceptsImages,
       owner: this.#owner,
       readState: this.#readState.toJSON(),
+      ...(this.#parts.checkpoint.direct === true && { direct: true }),
       ...(this.#parts.checkpoint.skills !== undefined && { skills: this.#parts.checkpoint.skills }),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }

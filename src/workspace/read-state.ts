@@ -7,6 +7,15 @@ export interface ReadRecord {
   readonly readAtMs: number
 }
 
+/** Options of {@link ReadState.from}. */
+export interface ReadStateOptions {
+  /**
+   * Whether writes and edits need an earlier read (default true). False for a person calling tools
+   * by hand, who sees the file as it is now rather than as a model last read it.
+   */
+  readonly requireReads?: boolean
+}
+
 /**
  * Read-state of one invocation: which files were read and as what. Writes and edits require a
  * prior read and compare hashes, so a model never overwrites what it has not seen or what changed
@@ -14,6 +23,12 @@ export interface ReadRecord {
  */
 export class ReadState {
   readonly #records = new Map<string, ReadRecord>()
+  /** Whether writes and edits need an earlier read of the file in this invocation. */
+  readonly requireReads: boolean
+
+  constructor(options: ReadStateOptions = {}) {
+    this.requireReads = options.requireReads ?? true
+  }
 
   /** Records a read of a normalized workspace path. A full read is never downgraded by a later partial one of the same content. */
   record(path: string, sha256: string, full: boolean): void {
@@ -37,8 +52,8 @@ export class ReadState {
   }
 
   /** Restores from {@link toJSON}. */
-  static from(data: Record<string, ReadRecord> | undefined): ReadState {
-    const state = new ReadState()
+  static from(data: Record<string, ReadRecord> | undefined, options: ReadStateOptions = {}): ReadState {
+    const state = new ReadState(options)
     for (const [path, record] of Object.entries(data ?? {})) state.#records.set(path, record)
     return state
   }

@@ -18,6 +18,8 @@ export async function toolsCall(host: ToolHost, args: readonly string[], io: Cli
     profile: await profileOption(values.profile),
     scope: scopeOption(values.scope),
     protocol: protocolOption(values.protocol, 'openai-responses'),
+    // A person calling a tool by hand sees the file as it is: edits need no read in this one-call invocation.
+    direct: true,
     ...(io.approver !== undefined && { approver: io.approver }),
   })
   // A stable id (or a builtin's native name) is called by its alias; anything else goes to the gate as a model's name would.

@@ -13,11 +13,13 @@ export type ReadNeed = 'full' | 'any'
 /**
  * Checks that this invocation read `path` — whole when `need` is `full` — and that `current`, the
  * file's bytes now, still hash to what was read. A model thus never changes a file it has not seen,
- * nor one that changed since it looked.
+ * nor one that changed since it looked. A direct call by a person (no read required) changes the
+ * file as it is now.
  * @returns the read record, whose hash is the `expectedSha256` of the compare-and-swap write
  * @throws ToolError `workspace.read_required` or `workspace.file_changed`
  */
 export function requireFreshRead(ctx: ToolCallContext, path: string, current: Uint8Array, need: ReadNeed): ReadRecord {
+  if (!ctx.readState.requireReads) return { sha256: sha256Hex(current), full: true, readAtMs: Date.now() }
   const record = ctx.readState.get(path)
   const values = { path: shownPath(path), read: ctx.alias(fileToolIds.read) }
   if (record === undefined) {
