@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { bearerRefusal, newBearerToken } from './bearer-token.js'
+import { BodyTooLargeError, readLimitedJson } from './limited-body.js'
 import { isLoopback, loopbackHosts, refuseHeaders } from './loopback.js'
+import { connectSession } from './protocol-version.js'
+import { SessionTable } from './session-table.js'
 
 /** Where and how the Streamable HTTP endpoint listens. */
 export interface McpHttpOptions {
@@ -18,43 +22,68 @@ export interface McpHttpOptions {
   readonly allowNonLoopback?: boolean
   /** Further accepted `Host` values (`name:port`), e.g. for a reverse proxy. */
   readonly allowedHosts?: readonly string[]
+  /**
+   * The bearer token every request must carry (`Authorization: Bearer <token>`); a new random one
+   * when absent (see the listener's `token`). `false` turns the check off, which is refused unless
+   * the server binds a loopback address: any local process can then call the served tools.
+   */
+  readonly token?: string | false
+  /** Largest request body; bigger ones are answered 413 before they are read. Default 4 MiB. */
+  readonly maxBodyBytes?: number
+  /** Live sessions at most; a further `initialize` is answered 503. Default 32. */
+  readonly maxSessions?: number
+  /** A session with no request for this long is closed. Default 30 minutes. */
+  readonly sessionIdleMs?: number
 }
 
 /** A listening Streamable HTTP endpoint. */
 export interface McpHttpListener {
   readonly url: string
   readonly port: number
+  /** The bearer token clients must send, or `undefined` when the check is off. */
+  readonly token: string | undefined
   close(): Promise<void>
 }
 
+/** Defaults of the HTTP endpoint's limits. */
+export const mcpHttpDefaults = { maxBodyBytes: 4 * 1024 * 1024, maxSessions: 32, sessionIdleMs: 30 * 60_000 } as const
+
 /**
  * Serves MCP over Streamable HTTP: one SDK server and transport per session (`Mcp-Session-Id`),
- * created by an `initialize` request. Host and Origin are checked on every request before routing.
+ * created by an `initialize` request. Every request is checked before routing: Host and Origin
+ * (DNS rebinding), the bearer token, and the body size.
  */
 export async function listenMcpHttp(options: McpHttpOptions, newSession: () => Server): Promise<McpHttpListener> {
   const bind = options.host ?? '127.0.0.1'
   if (!isLoopback(bind) && options.allowNonLoopback !== true) throw new Error(`Refusing to serve MCP on ${bind}, which is not a loopback address; pass allowNonLoopback: true to do it anyway.`)
+  if (options.token === false && !isLoopback(bind)) throw new Error(`Refusing to serve MCP on ${bind} without a bearer token; the token may be turned off only on a loopback address.`)
+  if (options.token === '') throw new Error('The bearer token of the MCP endpoint must not be empty.')
+  const token = options.token === false ? undefined : (options.token ?? newBearerToken())
   const path = options.path ?? '/mcp'
-  const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport }>()
+  const maxBodyBytes = options.maxBodyBytes ?? mcpHttpDefaults.maxBodyBytes
+  const sessions = new SessionTable({ maxSessions: options.maxSessions ?? mcpHttpDefaults.maxSessions, idleMs: options.sessionIdleMs ?? mcpHttpDefaults.sessionIdleMs })
   let allowed: string[] = []
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refusal = refuseHeaders(req.headers.host, req.headers.origin, allowed)
     if (refusal !== undefined) return sendError(res, 403, refusal)
+    const unauthorized = token === undefined ? undefined : bearerRefusal(req.headers.authorization, token)
+    if (unauthorized !== undefined) return sendError(res, 401, unauthorized, { 'www-authenticate': 'Bearer' })
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return sendError(res, 404, `Not found; the MCP endpoint is ${path}`)
     const sessionId = req.headers['mcp-session-id']
-    const body = req.method === 'POST' ? await readJson(req) : undefined
+    const body = req.method === 'POST' ? await readLimitedJson(req, maxBodyBytes) : undefined
     if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId)
+      const session = sessions.touch(sessionId)
       if (session === undefined) return sendError(res, 404, 'Unknown or closed session')
       return session.transport.handleRequest(req, res, body)
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) return sendError(res, 400, 'Bad request: no session id, and not an initialize request')
+    if (!sessions.hasRoom) return sendError(res, 503, 'Too many live sessions; close one (DELETE with its Mcp-Session-Id) or try again later', { 'retry-after': '60' })
     const server = newSession()
-    const transport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
-      onsessionclosed: (id) => void sessions.delete(id),
+      onsessioninitialized: (id): void => sessions.add(id, server, transport),
+      onsessionclosed: (id) => sessions.delete(id),
       // Defense in depth: the SDK checks the same hosts again.
       enableDnsRebindingProtection: true,
       allowedHosts: allowed,
@@ -62,14 +91,20 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
     }
-    await server.connect(transport)
+    await connectSession(server, transport)
     await transport.handleRequest(req, res, body)
   }
 
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendError(res, error instanceof SyntaxError ? 400 : 500, error instanceof SyntaxError ? 'Parse error' : 'Internal server error')
-      else res.end()
+      if (res.headersSent) return void res.end()
+      if (error instanceof BodyTooLargeError) {
+        // Stop reading: the rest of the body is never taken in.
+        sendError(res, 413, `${error.message}; send smaller requests`, { connection: 'close' })
+        req.destroy()
+        return
+      }
+      sendError(res, error instanceof SyntaxError ? 400 : 500, error instanceof SyntaxError ? 'Parse error' : 'Internal server error')
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -82,23 +117,16 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
   return {
     url: `http://${urlHost}:${port}${path}`,
     port,
+    token,
     async close() {
-      await Promise.allSettled([...sessions.values()].map(({ server }) => server.close()))
-      sessions.clear()
+      await sessions.closeAll()
       http.closeAllConnections()
       await new Promise<void>((resolve) => http.close(() => resolve()))
     },
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8')
-  return text.trim() === '' ? undefined : JSON.parse(text)
-}
-
-function sendError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' })
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: status === 400 ? -32600 : -32000, message }, id: null }))
 }

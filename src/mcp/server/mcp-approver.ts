@@ -1,19 +1,28 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { ApprovalRequest, Approver } from '../../permissions/approvals/approval-request.js'
+import { canElicitForm } from './protocol-version.js'
 
 /** The message the model gets when a call needs approval and the MCP client cannot be asked. */
 export const noElicitationMessage =
-  'This call needs approval, and the MCP client did not declare the elicitation capability, so no one can be asked. Change the permission rules of the served profile to allow it.'
+  'This call needs approval, and the MCP client cannot be asked (it did not declare form elicitation, or its protocol version has none). Change the permission rules of the served profile to allow it.'
 
 /**
- * The approver of an MCP session. When the client declared `elicitation`, the person is asked
- * through `elicitation/create` (accept runs the call once; decline or cancel denies it). Otherwise
- * the call is denied: an MCP call must answer now, so it never waits as a durable request.
+ * The approver of an MCP session. When the client can answer form elicitation, the person is asked
+ * through `elicitation/create` (accept runs the call once; decline or cancel denies it). Otherwise,
+ * and when the client answers the elicitation with an error, the call is denied: an MCP call must
+ * answer now, so it never waits as a durable request, and a denial is a result the model reads.
+ * The request goes over the session's own transport, which only its authenticated client reaches.
  */
 export function mcpApprover(server: Server): Approver {
   return async (request, signal) => {
-    if (server.getClientCapabilities()?.elicitation === undefined) return { behavior: 'deny', message: noElicitationMessage, approver: 'mcp' }
-    const answer = await server.elicitInput({ mode: 'form', message: approvalMessage(request), requestedSchema: { type: 'object', properties: {} } }, { signal })
+    if (!canElicitForm(server)) return { behavior: 'deny', message: noElicitationMessage, approver: 'mcp' }
+    let answer: Awaited<ReturnType<Server['elicitInput']>>
+    try {
+      answer = await server.elicitInput({ mode: 'form', message: approvalMessage(request), requestedSchema: { type: 'object', properties: {} } }, { signal })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      return { behavior: 'deny', message: `The approval request failed (${reason}), so the call was not run.`, approver: 'mcp-elicitation' }
+    }
     if (answer.action === 'accept') return { behavior: 'allow', scope: 'once', approver: 'mcp-elicitation' }
     return { behavior: 'deny', message: `The MCP client's user ${answer.action === 'decline' ? 'declined' : 'dismissed'} the approval request.`, approver: 'mcp-elicitation' }
   }

@@ -109,14 +109,14 @@ describe('serveMcp over Streamable HTTP', () => {
 
   sharedBehaviour(async (elicitation) => {
     const client = newClient(elicitation)
-    await client.connect(new StreamableHTTPClientTransport(url()))
+    await client.connect(new StreamableHTTPClientTransport(url(), { requestInit: { headers: { authorization: `Bearer ${server.token ?? ''}` } } }))
     return client
   })
 
   const initialize = (headers: Record<string, string>) =>
     fetch(url(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${server.token ?? ''}`, ...headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
     })
 

@@ -1,6 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import { listenMcpHttp, type McpHttpOptions } from './http-server.js'
+import { connectSession } from './protocol-version.js'
 import { createSessionServer, type McpSessionOptions } from './session-server.js'
 
 /** Options of {@link serveMcp}: the served snapshot, and the transport. */
@@ -10,6 +11,8 @@ export type ServeMcpOptions = McpSessionOptions & ({ readonly transport: 'stdio'
 export interface McpServerHandle {
   /** The endpoint URL, for the HTTP transport. */
   readonly url?: string
+  /** The bearer token HTTP clients must send (`Authorization: Bearer <token>`), unless turned off. */
+  readonly token?: string
   /** Stops serving: closes every session (and the HTTP listener). The host stays open. */
   close(): Promise<void>
 }
@@ -24,18 +27,18 @@ export interface McpServerHandle {
  * @example
  * const host = await createToolHost()
  * const server = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 3333 })
- * // … later
+ * // clients send `Authorization: Bearer ${server.token}`; … later
  * await closeMcpServer(server)
  */
 export async function serveMcp(host: ToolHost, options: ServeMcpOptions): Promise<McpServerHandle> {
   const newSession = () => createSessionServer(host, options)
   if (options.transport === 'stdio') {
     const server = newSession()
-    await server.connect(new StdioServerTransport())
+    await connectSession(server, new StdioServerTransport())
     return { close: () => server.close() }
   }
   const listener = await listenMcpHttp(options, newSession)
-  return { url: listener.url, close: () => listener.close() }
+  return { url: listener.url, ...(listener.token !== undefined && { token: listener.token }), close: () => listener.close() }
 }
 
 /** Closes a server started by {@link serveMcp}. */
