@@ -37,7 +37,7 @@ describe('parseProfile', () => {
       hooks: { preTool: [], postTool: [] },
       network: { allowPrivateHosts: [], shellUrlPrefixes: [] },
       skills: { visible: ['*'], deny: [] },
-      agent: { callable: false, delegates: ['*'], compactAt: 0.8, keepRecentTokens: 8000, maxDriftAttempts: 20 },
+      agent: { callable: false, delegates: ['*'], compactAt: 0.8, keepRecentTokens: 8000, maxDriftAttempts: 20, streamIdleTimeoutSec: 120 },
     })
   })
 

@@ -110,6 +110,11 @@ const agentSettings = z.strictObject({
   providerOptions: z.record(z.string(), z.record(z.string(), z.json())).optional(),
   /** Longest answer of one model turn, in tokens; the provider's default when absent. */
   maxOutputTokens: z.number().int().min(1).optional(),
+  /**
+   * Seconds a model call may stay silent (before its response begins, or between two parts of its
+   * stream) before it fails and is retried like other retryable model errors; fractions allowed.
+   */
+  streamIdleTimeoutSec: z.number().gt(0).max(86_400).default(120),
 })
 
 /** The profile schema (version {@link currentProfileSchemaVersion}). Unknown keys are errors so that typos never pass silently. */

@@ -159,7 +159,8 @@ describe('run errors', () => {
     const port = await closedPort()
     const unreachable = await toolhost(cwd, ['run', 'hi', '--model', 'ollama:llama3.1:8b', '--base-url', `http://127.0.0.1:${port}/v1`, '--data-dir', join(cwd, 'data')]).done
     expect(unreachable.code).toBe(1)
-    const errorLines = unreachable.stderr.trim().split('\n').filter((line) => line.startsWith('toolhost:'))
+    // The run ends failed with the reason in one line (a refused local server is not retried).
+    const errorLines = unreachable.stderr.trim().split('\n').filter((line) => line.includes('cannot reach'))
     expect(errorLines).toHaveLength(1)
     expect(errorLines[0]).toContain(`cannot reach http://127.0.0.1:${port}`)
   }, 90_000)

@@ -1,5 +1,6 @@
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import type { TranscriptCall } from '../history/transcript.js'
+import type { ModelCallPhase } from '../providers/model-turn.js'
 
 /**
  * What a run reports while it works, in order: for a terminal, a UI or JSON lines. `agentId` is the
@@ -12,6 +13,8 @@ export type AgentEvent =
   | { readonly type: 'reasoning-delta'; readonly agentId: string; readonly delta: string }
   | { readonly type: 'tool-call'; readonly agentId: string; readonly call: TranscriptCall }
   | { readonly type: 'tool-result'; readonly agentId: string; readonly result: AgentToolResult }
+  /** A model call's progress (`sent`, `responding`, `ended`): for a spinner while the model is silent. */
+  | { readonly type: 'model-call'; readonly agentId: string; readonly phase: ModelCallPhase }
   | { readonly type: 'model-retry'; readonly agentId: string; readonly attempt: number; readonly error: string; readonly delayMs: number }
   | { readonly type: 'reply'; readonly agentId: string; readonly text: string; readonly path: string }
   | { readonly type: 'drift'; readonly agentId: string; readonly attempt: number; readonly path: string }

@@ -2,7 +2,7 @@ import type { Profile } from '../../catalog/profile-schema.js'
 import type { Store } from '../../store/store.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { TranscriptEntry } from '../history/transcript.js'
-import type { ResolvedModel } from '../providers/index.js'
+import { describeModelError, isModelCallError, type ResolvedModel } from '../providers/index.js'
 import type { AgentEvent, AgentRunStatus } from './agent-events.js'
 import type { InvocationEnd } from './invocation-end.js'
 import { loadAgentProfiles } from './load-agent-profiles.js'
@@ -142,11 +142,13 @@ export class AgentRun implements RunContext {
     } catch (error) {
       await agent?.children?.cancelAll('the run ended')
       const status: AgentRunStatus = this.signal.aborted ? 'cancelled' : 'failed'
-      const reason = status === 'cancelled' ? 'cancelled' : error instanceof Error ? error.message : String(error)
+      // A failed model call (after its retries) is how a run may end, told in one line; other errors are defects or store problems.
+      const modelFailure = status === 'failed' && isModelCallError(error)
+      const reason = status === 'cancelled' ? 'cancelled' : modelFailure ? describeModelError(error, { spec: this.model.spec, baseUrl: this.model.baseUrl }) : error instanceof Error ? error.message : String(error)
       this.store.appendRunEvent(this.runId, 'finished', { status, reason })
       this.store.setRunStatus(this.runId, status)
       this.emit({ type: 'run-finished', runId: this.runId, status, reason })
-      if (status === 'cancelled') return this.#result(status, reason, '', [])
+      if (status === 'cancelled' || modelFailure) return this.#result(status, reason, '', [])
       throw error
     } finally {
       lease.release()

@@ -72,7 +72,9 @@ export interface AgentRunResult {
 
 /**
  * Runs an agent: a new run in the store, the profile's snapshot over the model's protocol, and the
- * loop until the scope's finish policy ends it (or it pauses on a durable approval).
+ * loop until the scope's finish policy ends it (or it pauses on a durable approval). A model call
+ * that still fails after its retries (an unreachable endpoint, a silent one, a stream the provider
+ * package rejects) ends the run `failed` with the reason in one line; other errors are thrown.
  *
  * @example
  * const host = await createToolHost()

@@ -147,6 +147,7 @@ async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prom
           if (event.type === 'text-delta') emit({ type: 'text-delta', agentId, delta: event.delta })
           else if (event.type === 'reasoning-delta') emit({ type: 'reasoning-delta', agentId, delta: event.delta })
           else if (event.type === 'tool-call') emit({ type: 'tool-call', agentId, call: event.call })
+          else if (event.type === 'model-call') emit({ type: 'model-call', agentId, phase: event.phase })
         },
       }),
     {
@@ -157,10 +158,14 @@ async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prom
   )
 }
 
-/** The profile's model settings for every turn: provider options and the output token limit. */
-function modelSettings(profile: Invocation['profile']): Pick<StreamTurnRequest, 'providerOptions' | 'maxOutputTokens'> {
-  const { providerOptions, maxOutputTokens } = profile.agent
-  return { ...(providerOptions !== undefined && { providerOptions: providerOptions as StreamTurnRequest['providerOptions'] }), ...(maxOutputTokens !== undefined && { maxOutputTokens }) }
+/** The profile's model settings for every turn: provider options, the output token limit, the idle timeout. */
+function modelSettings(profile: Invocation['profile']): Pick<StreamTurnRequest, 'providerOptions' | 'maxOutputTokens' | 'idleTimeoutMs'> {
+  const { providerOptions, maxOutputTokens, streamIdleTimeoutSec } = profile.agent
+  return {
+    ...(providerOptions !== undefined && { providerOptions: providerOptions as StreamTurnRequest['providerOptions'] }),
+    ...(maxOutputTokens !== undefined && { maxOutputTokens }),
+    idleTimeoutMs: streamIdleTimeoutSec * 1000,
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { isAbortError } from './abort-error.js'
 import { ModelConfigError } from './model-config-error.js'
 import { isModelProvider } from './model-spec.js'
 import { ModelStreamError } from './model-stream-error.js'
+import { ModelTimeoutError } from './model-timeout-error.js'
 import { causes, networkCode } from './network-error.js'
 import { providerRules } from './resolve-model.js'
 
@@ -22,8 +23,8 @@ const contextTooLong =
 /**
  * One line for people about a failed model call: a missing or refused key (401/403), an endpoint
  * that cannot be reached ("cannot reach <baseURL>: is the server running?"), an unknown model
- * (404), a rate limit (429), a conversation longer than the context window, a provider failure;
- * otherwise the error's own first line. Used by the CLI and retry reports.
+ * (404), a rate limit (429), a conversation longer than the context window, a provider failure,
+ * a model that went silent (`agent.streamIdleTimeoutSec`); otherwise the error's own first line. Used by the CLI and retry reports.
  *
  * @example
  * catch (error) { console.error(describeModelError(error, { spec: 'anthropic:claude-sonnet-4-5' })) }
@@ -35,6 +36,11 @@ export function describeModelError(error: unknown, context: ModelErrorContext = 
 function describe(error: unknown, context: ModelErrorContext): string {
   if (error instanceof ModelConfigError) return error.message
   if (isAbortError(error)) return 'the model request was aborted'
+  if (error instanceof ModelTimeoutError) {
+    const where = context.baseUrl ?? 'the model endpoint'
+    const when = error.phase === 'first-byte' ? 'after the request was sent' : 'in the middle of its answer'
+    return `no answer from ${where} for ${error.seconds} s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`
+  }
   const code = networkCode(error)
   const api = causes(error).find((entry) => APICallError.isInstance(entry))
   if (code !== undefined && (api === undefined || api.statusCode === undefined)) {
@@ -46,7 +52,7 @@ function describe(error: unknown, context: ModelErrorContext): string {
     const cause = error.cause
     const detail = cause === undefined ? undefined : messageOf(cause)
     if (detail !== undefined && contextTooLong.test(detail)) return `the conversation is longer than the model's context window: ${cut(detail)}`
-    return error.message
+    return cut(error.message)
   }
   const message = messageOf(error) ?? 'unknown error'
   if (contextTooLong.test(message)) return `the conversation is longer than the model's context window: ${cut(message)}`

@@ -4,7 +4,7 @@ import { abortError, isAbortError, isAborted } from './abort-error.js'
 import { describeModelError } from './describe-model-error.js'
 import { ModelConfigError } from './model-config-error.js'
 import { ModelStreamError } from './model-stream-error.js'
-import { isNetworkError } from './network-error.js'
+import { isLoopbackRefusal, isNetworkError } from './network-error.js'
 
 /** Retries after the first try (DESIGN §13: "Model retries: 3, 3 s apart"): at most 4 calls. */
 export const defaultModelRetries = 3
@@ -68,11 +68,12 @@ export async function withModelRetries<T>(attempt: () => Promise<T>, options: Mo
 /**
  * True for failures worth another try: provider errors marked retryable (HTTP 408, 409, 429,
  * 5xx; stream errors like `overloaded_error`), a stream cut off before its finish, and network
- * failures (`fetch failed`, ECONNRESET, ECONNREFUSED, timeouts). Never aborts, configuration
- * errors or client errors (400, 401, 403, 404).
+ * failures (`fetch failed`, ECONNRESET, ECONNREFUSED, timeouts), a model that stays silent past
+ * `agent.streamIdleTimeoutSec`. Never aborts, configuration errors, client errors (400, 401, 403,
+ * 404) or a connection refused on this machine (no local server listens: waiting will not help).
  */
 export function isRetryableModelError(error: unknown): boolean {
-  if (isAbortError(error) || error instanceof ModelConfigError) return false
+  if (isAbortError(error) || error instanceof ModelConfigError || isLoopbackRefusal(error)) return false
   if (APICallError.isInstance(error)) return error.isRetryable
   if (error instanceof ModelStreamError) return error.retryable
   if (typeof error === 'object' && error !== null && 'isRetryable' in error && typeof error.isRetryable === 'boolean') return error.isRetryable

@@ -3,7 +3,7 @@
  * so retry logic can read its `isRetryable`), or the stream ended without a `finish`.
  */
 export class ModelStreamError extends Error {
-  override readonly name = 'ModelStreamError'
+  override readonly name: string = 'ModelStreamError'
   /** True when trying the turn again may succeed (a cut stream, a retryable provider error). */
   readonly retryable: boolean
 

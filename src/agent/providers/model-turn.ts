@@ -1,7 +1,14 @@
 import type { ReasoningPart, TranscriptCall } from '../history/transcript.js'
 
+/**
+ * How a model call goes, for progress displays: `sent` when a request goes out (again on each
+ * retry), `responding` when its response began, `ended` when the call is over (done or failed).
+ */
+export type ModelCallPhase = 'sent' | 'responding' | 'ended'
+
 /** Something the model produced while its turn streams, surfaced as it comes. */
 export type ModelStreamEvent =
+  | { readonly type: 'model-call'; readonly phase: ModelCallPhase }
   | { readonly type: 'text-delta'; readonly delta: string }
   | { readonly type: 'reasoning-delta'; readonly delta: string }
   | { readonly type: 'tool-call-start'; readonly callId: string; readonly name: string }

@@ -44,3 +44,31 @@ export function causes(error: unknown): unknown[] {
   }
   return seen
 }
+
+/**
+ * True for a connection refused by a server on this machine (127.0.0.0/8, ::1, localhost): nothing
+ * listens there, and waiting will not start it, so such a failure is not retried.
+ */
+export function isLoopbackRefusal(error: unknown): boolean {
+  if (networkCode(error) !== 'ECONNREFUSED') return false
+  for (const entry of causes(error)) {
+    if (typeof entry !== 'object' || entry === null) continue
+    if ('address' in entry && typeof entry.address === 'string') return isLoopbackHost(entry.address)
+    if ('url' in entry && typeof entry.url === 'string') return isLoopbackHost(hostOf(entry.url))
+  }
+  return false
+}
+
+/** True for `localhost` (and `*.localhost`), 127.0.0.0/8 and ::1, also IPv4-mapped or in brackets. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase().replace(/^::ffff:/, '')
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return ''
+  }
+}

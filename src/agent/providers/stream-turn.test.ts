@@ -34,6 +34,9 @@ function scriptedModel(parts: LanguageModelV4StreamPart[], options: { open?: boo
   }
 }
 
+/** The events of what the model produced, without the call's progress. */
+const withoutProgress = (events: readonly ModelStreamEvent[]) => events.filter((event) => event.type !== 'model-call')
+
 const finish: LanguageModelV4StreamPart = { type: 'finish', usage, finishReason: { unified: 'tool-calls', raw: 'tool_use' } }
 
 describe('streamTurn', () => {
@@ -63,7 +66,12 @@ describe('streamTurn', () => {
       { seen },
     )
     const turn = await streamTurn(model, { prompt, tools: [], maxOutputTokens: 100, onEvent: (event) => events.push(event) })
-    expect(events).toEqual([
+    expect(events.filter((event) => event.type === 'model-call')).toEqual([
+      { type: 'model-call', phase: 'sent' },
+      { type: 'model-call', phase: 'responding' },
+      { type: 'model-call', phase: 'ended' },
+    ])
+    expect(withoutProgress(events)).toEqual([
       { type: 'reasoning-delta', delta: 'Think' },
       { type: 'reasoning-delta', delta: 'ing.' },
       { type: 'text-delta', delta: 'Hello ' },
@@ -154,7 +162,7 @@ describe('streamTurn', () => {
       },
     })
     await expect(turn).rejects.toMatchObject({ name: 'AbortError' })
-    expect(events).toEqual([{ type: 'text-delta', delta: 'first' }])
+    expect(withoutProgress(events)).toEqual([{ type: 'text-delta', delta: 'first' }])
     await expect(streamTurn(model, { prompt, tools: [], signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' })
   })
 
@@ -198,7 +206,7 @@ describe('streamTurn', () => {
       const { model } = resolveModel('deepseek:deepseek-reasoner', { baseUrl: server.origin, apiKey: 'k' })
       const events: ModelStreamEvent[] = []
       const turn = await streamTurn(model, { prompt, tools: [], onEvent: (event) => events.push(event) })
-      expect(events.map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'text-delta', 'text-delta'])
+      expect(withoutProgress(events).map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'text-delta', 'text-delta'])
       expect(turn).toMatchObject({ text: 'Hi there', reasoning: 'Let me think.', calls: [], finishReason: 'stop' })
     })
   })

@@ -10,6 +10,7 @@ import type {
 } from '@ai-sdk/provider'
 import type { ProviderMetadata, ReasoningPart, TranscriptCall } from '../history/transcript.js'
 import { abortError, abortPromise, isAborted } from './abort-error.js'
+import { defaultStreamIdleTimeoutSec, IdleWatchdog } from './idle-watchdog.js'
 import { ModelStreamError } from './model-stream-error.js'
 import type { ModelStreamEvent, ModelTurn, ModelUsage } from './model-turn.js'
 
@@ -22,7 +23,12 @@ export interface StreamTurnRequest {
   readonly maxOutputTokens?: number
   /** Provider-specific settings, e.g. `{ anthropic: { thinking: { type: 'enabled', budgetTokens: 4000 } } }`. */
   readonly providerOptions?: SharedV4ProviderOptions
-  /** Receives text and reasoning deltas and tool calls as they arrive. */
+  /**
+   * How long the model may stay silent, in milliseconds: before its response begins and between
+   * two parts of its stream (keep-alive events count as parts). Default 120 s.
+   */
+  readonly idleTimeoutMs?: number
+  /** Receives the call's progress, text and reasoning deltas and tool calls as they arrive. */
   readonly onEvent?: (event: ModelStreamEvent) => void
 }
 
@@ -33,9 +39,11 @@ export interface StreamTurnRequest {
  * - client tool calls (not `providerExecuted`) are collected in order as {@link TranscriptCall}s,
  *   with `rawArguments` = the part's `input` exactly as received
  * - the turn's text, reasoning, unified finish reason and input/output token totals are returned
+ * - `model-call` events tell when the request is sent, when its response begins and when it ended
  *
  * @throws ModelStreamError on an `error` part (the provider's error is the `cause`) or when the
  *   stream ends without `finish` (retryable); errors of `doStream` itself (APICallError…) as thrown.
+ * @throws ModelTimeoutError (retryable) when the model sends nothing for `idleTimeoutMs`.
  * @throws an `AbortError` (DOMException) promptly when `signal` aborts.
  *
  * @example
@@ -45,6 +53,10 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
   const { signal, onEvent } = request
   if (isAborted(signal)) throw abortError(signal)
   const abort = abortPromise(signal)
+  const watchdog = new IdleWatchdog(request.idleTimeoutMs ?? defaultStreamIdleTimeoutSec * 1000)
+  const stopped = Promise.race([abort.promise, watchdog.expired])
+  stopped.catch(() => {})
+  onEvent?.({ type: 'model-call', phase: 'sent' })
   try {
     const { stream } = await Promise.race([
       model.doStream({
@@ -53,20 +65,28 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
         toolChoice: request.tools.length > 0 ? request.toolChoice : undefined,
         maxOutputTokens: request.maxOutputTokens,
         ...(request.providerOptions !== undefined && { providerOptions: request.providerOptions }),
-        abortSignal: signal,
+        abortSignal: signal === undefined ? watchdog.signal : AbortSignal.any([signal, watchdog.signal]),
+        // Raw chunks are every event the server sends (pings too): each one shows the stream is alive.
+        includeRawChunks: true,
       }),
-      abort.promise,
+      stopped,
     ])
-    return await readTurn(stream, abort.promise, onEvent)
+    watchdog.responding()
+    onEvent?.({ type: 'model-call', phase: 'responding' })
+    return await readTurn(stream, stopped, () => watchdog.touch(), onEvent)
   } catch (error) {
     if (isAborted(signal)) throw abortError(signal)
+    // The provider may report the watchdog's abort as its own error.
+    if (watchdog.error !== undefined) throw watchdog.error
     throw error
   } finally {
+    watchdog.dispose()
     abort.dispose()
+    onEvent?.({ type: 'model-call', phase: 'ended' })
   }
 }
 
-async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, aborted: Promise<never>, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelTurn> {
+async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, stopped: Promise<never>, alive: () => void, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelTurn> {
   const reader = stream.getReader()
   const calls: TranscriptCall[] = []
   let text = ''
@@ -86,8 +106,9 @@ async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, abort
   let finish: { finishReason: string; usage: ModelUsage } | undefined
   try {
     for (;;) {
-      const { done, value: part } = await Promise.race([reader.read(), aborted])
+      const { done, value: part } = await Promise.race([reader.read(), stopped])
       if (done) break
+      alive()
       switch (part.type) {
         case 'text-delta':
           text += part.delta
