@@ -23,4 +23,17 @@ describe('activeEntries', () => {
     expect(activeEntries(all)).toEqual([{ kind: 'summary', text: 'new', throughSeq: 4 }, { kind: 'assistant', text: 'five', calls: [] }, { kind: 'user', text: 'seven' }])
     expect(activeStoredEntries([...all].reverse()).map((e) => e.seq)).toEqual([6, 5, 7])
   })
+
+  it('keeps the run\'s task before the summary that covers it', () => {
+    const all = stored([
+      { kind: 'user', text: 'earlier chat' }, // 1
+      { kind: 'user', text: 'the task', task: true }, // 2
+      { kind: 'assistant', text: 'three', calls: [] }, // 3
+      { kind: 'summary', text: 'sum', throughSeq: 3 }, // 4
+      { kind: 'assistant', text: 'five', calls: [] }, // 5
+    ])
+    expect(activeEntries(all)).toEqual([{ kind: 'user', text: 'the task', task: true }, { kind: 'summary', text: 'sum', throughSeq: 3 }, { kind: 'assistant', text: 'five', calls: [] }])
+    const uncovered = stored([{ kind: 'user', text: 'a' }, { kind: 'summary', text: 'sum', throughSeq: 1 }, { kind: 'user', text: 'the task', task: true }])
+    expect(activeStoredEntries(uncovered).map((e) => e.seq)).toEqual([2, 3])
+  })
 })

@@ -57,6 +57,15 @@ describe('planCompaction', () => {
     expect(plan?.summarize).toEqual(turns.slice(3).map((e) => e.entry))
   })
 
+  it('never summarizes the run\'s task', () => {
+    const withTask = stored([{ kind: 'user', text: big(100), task: true }, ...turns.slice(1).map((e) => e.entry)])
+    const plan = planCompaction(withTask, options())
+    expect(plan).toEqual({ throughSeq: 6, summarize: turns.slice(1, 6).map((e) => e.entry), tokens: total })
+    const after = [...withTask, { seq: 8, invocationId: 'inv', at: 0, entry: { kind: 'summary', text: 'Earlier work.', throughSeq: 6 } as const }]
+    // Task, summary and the last turn: nothing else to summarize, though over the threshold.
+    expect(planCompaction(after, options({ contextTokens: 10 }))).toBeUndefined()
+  })
+
   it('refuses options that cannot be meant', () => {
     expect(() => planCompaction(turns, options({ contextTokens: 0 }))).toThrow(RangeError)
     expect(() => planCompaction(turns, options({ compactAt: 1.5 }))).toThrow(RangeError)

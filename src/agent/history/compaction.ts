@@ -1,4 +1,4 @@
-import { activeStoredEntries } from './active-entries.js'
+import { activeStoredEntries, isTaskEntry } from './active-entries.js'
 import { estimateTokens } from './estimate-tokens.js'
 import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
 
@@ -18,7 +18,7 @@ export interface CompactionOptions {
 export interface CompactionPlan {
   /** The seq of the last entry summarized: the new summary entry's `throughSeq`. */
   readonly throughSeq: number
-  /** The oldest entries of the active transcript, to be summarized (no summary entry among them). */
+  /** The oldest entries of the active transcript, to be summarized (no summary or task entry among them). */
   readonly summarize: TranscriptEntry[]
   /** The text of the summary these entries follow, if any; pass it to `compactionPrompt`. */
   readonly previousSummary?: string
@@ -29,7 +29,8 @@ export interface CompactionPlan {
 /**
  * Decides whether to compact and what. Works on the active part of the transcript (the latest
  * summary and what follows it, see `activeStoredEntries`), so it may be given the whole stored
- * transcript or only the active entries.
+ * transcript or only the active entries. The run's task entry is counted but never summarized: it
+ * stays in every prompt.
  *
  * Returns `undefined` below `contextTokens × compactAt`, or when nothing can be summarized.
  * Otherwise the oldest entries, cut only at a turn boundary: the kept part starts at a `user`,
@@ -49,9 +50,9 @@ export function planCompaction(entries: readonly StoredTranscriptEntry[], option
   if (!(keepRecentTokens >= 0)) throw new RangeError(`keepRecentTokens must be at least 0; got ${keepRecentTokens}`)
 
   const active = activeStoredEntries(entries)
-  const first = active[0]?.entry
-  const previousSummary = first?.kind === 'summary' ? first.text : undefined
-  const body = previousSummary === undefined ? active : active.slice(1)
+  const summary = active.find(({ entry }) => entry.kind === 'summary')?.entry
+  const previousSummary = summary?.kind === 'summary' ? summary.text : undefined
+  const body = active.filter(({ entry }) => entry.kind !== 'summary' && !isTaskEntry(entry))
   const tokens = systemTokens + active.reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
   if (tokens < contextTokens * compactAt) return undefined
 

@@ -220,6 +220,21 @@ describe('replayPrompt', () => {
     ])
   })
 
+  it('keeps the run\'s task before the last summary', async () => {
+    const prompt = await replay('openai-chat', [
+      { kind: 'user', text: 'older chat' },
+      { kind: 'user', text: 'Write a haiku.', task: true },
+      { kind: 'assistant', text: 'forgotten', calls: [] },
+      { kind: 'summary', text: 'A draft exists.', throughSeq: 3 },
+      { kind: 'assistant', text: 'Done.', calls: [] },
+    ])
+    expect(prompt.slice(1)).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Write a haiku.' }] },
+      { role: 'user', content: [{ type: 'text', text: expect.stringContaining('A draft exists.') }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+    ])
+  })
+
   it('leaves out an empty assistant turn', async () => {
     expect(await replay('anthropic', [{ kind: 'user', text: 'hi' }, { kind: 'assistant', text: '', calls: [] }], '')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }])
   })

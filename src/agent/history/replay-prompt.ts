@@ -4,6 +4,7 @@ import type { Protocol } from '../../snapshot/protocols/protocol.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { AgentToolResult, ResultImage } from '../../tool/agent-tool-result.js'
 import { parseToolArguments } from '../../tool/tool-arguments.js'
+import { isTaskEntry } from './active-entries.js'
 import { repairTranscript } from './pair-results.js'
 import type { TranscriptCall, TranscriptEntry } from './transcript.js'
 
@@ -40,8 +41,9 @@ interface ImageReplay {
 /**
  * Turns a provider-neutral transcript into the prompt of the next model turn.
  *
- * - Replay starts at the last `summary` entry, which becomes a user message right after the system
- *   message (text in `texts/summary-intro.md`); entries before it are left out.
+ * - Replay starts at the last `summary` entry, which becomes a user message (text in
+ *   `texts/summary-intro.md`); entries before it are left out, except the run's task
+ *   (`task: true`), which comes first.
  * - Pairing is repaired first ({@link repairTranscript}): every call has exactly one result.
  * - `user` → a user message (`name: text` when a name is given), its images as file parts.
  * - `assistant` → an assistant message: reasoning part (if any), text part (if non-empty), then one
@@ -74,11 +76,10 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
   if (input.system !== '') prompt.push({ role: 'system', content: input.system })
 
   const start = entries.findLastIndex((entry) => entry.kind === 'summary')
-  const summary = entries[start]
-  if (summary?.kind === 'summary') prompt.push({ role: 'user', content: [text(fillText(summaryIntroText, { summary: summary.text }))] })
+  const replayed = start < 0 ? entries : [...entries.slice(0, start).filter(isTaskEntry), ...entries.slice(start)]
 
   let names = new Map<string, string>()
-  for (const entry of repairTranscript(entries.slice(start + 1))) {
+  for (const entry of repairTranscript(replayed)) {
     switch (entry.kind) {
       case 'user': {
         const content: (LanguageModelV4TextPart | LanguageModelV4FilePart)[] = []
@@ -101,7 +102,8 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
         prompt.push({ role: 'user', content: [text(entry.text)] })
         break
       case 'summary':
-        // Only the last summary counts and replay starts after it; an earlier one cannot appear here.
+        // Only the last summary is replayed; earlier ones are left out above.
+        prompt.push({ role: 'user', content: [text(fillText(summaryIntroText, { summary: entry.text }))] })
         break
     }
   }

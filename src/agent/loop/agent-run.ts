@@ -119,7 +119,7 @@ export class AgentRun implements RunContext {
     const entries: TranscriptEntry[] = recent.map((message): TranscriptEntry =>
       message.role === 'assistant' ? { kind: 'assistant', text: message.text, calls: [], prior: true } : { kind: 'user', text: message.text, ...(message.name !== undefined && { name: message.name }) },
     )
-    entries.push({ kind: 'user', text: this.start.prompt })
+    entries.push({ kind: 'user', text: this.start.prompt, task: true })
     return entries
   }
 
@@ -135,7 +135,7 @@ export class AgentRun implements RunContext {
         this.store.appendRunEvent(this.runId, 'handoff', { from: agent.agentId, to: end.agentId, message: end.message })
         this.emit({ type: 'handoff', from: agent.agentId, to: end.agentId })
         agent = await openAgent(this, profileOf(this, end.agentId), 'handoff', [
-          { kind: 'user', text: this.start.prompt },
+          { kind: 'user', text: this.start.prompt, task: true },
           { kind: 'user', text: fillText(handoffText, { from: agent.agentId, message: end.message }) },
         ])
       }

@@ -39,7 +39,7 @@ export async function runDelegatedChild(run: RunContext, request: ChildRequest):
   run.store.appendRunEvent(run.runId, 'child_started', { childId, agentId, by: request.by })
   const signal = AbortSignal.any([request.signal, run.signal])
   try {
-    const child = await openAgent(run, profileOf(run, agentId), 'child', [{ kind: 'user', text: taskPrompt(request.task) }], { childId, signal, parentInvocationId: request.parentInvocationId })
+    const child = await openAgent(run, profileOf(run, agentId), 'child', [{ kind: 'user', text: taskPrompt(request.task), task: true }], { childId, signal, parentInvocationId: request.parentInvocationId })
     const result = childResult(await run.runAgent(child, signal))
     run.store.appendRunEvent(run.runId, 'child_ended', { childId, agentId, status: result.status })
     return result

@@ -4,12 +4,13 @@ import type { Invocation } from '../../host/invocation.js'
 import { getProtocol } from '../../snapshot/protocols/index.js'
 import type { Store } from '../../store/store.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
-import { compactionPrompt, estimateTokens, planCompaction, replayPrompt } from '../history/index.js'
+import { estimateTokens, replayPrompt } from '../history/index.js'
 import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../history/transcript.js'
 import { modelTools, streamTurn, withModelRetries, type ResolvedModel, type StreamTurnRequest } from '../providers/index.js'
 import type { ModelTurn } from '../providers/model-turn.js'
 import type { AgentEvent } from './agent-events.js'
 import { directOutputPath, recoverDrift } from './drift.js'
+import { fitContext } from './fit-context.js'
 import type { InvocationEnd } from './invocation-end.js'
 import { recoverResults } from './recover-results.js'
 import type { RunFlags } from './run-flags.js'
@@ -78,10 +79,10 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
     const rounds = stored.filter(({ entry }) => entry.kind === 'assistant' && entry.prior !== true).length
     const { maxRounds } = profile.tools
     if (maxRounds !== undefined && rounds >= maxRounds) return { kind: 'failed', reason: `reached the limit of ${maxRounds} model turns (tools.maxRounds)` }
-    await compactIfNeeded(input, log, unseenTokens)
+    const context = await fitContext({ ...input, log, unseenTokens, summarize: (prompt) => summaryTurn(input, prompt) })
+    if (context.kind === 'failed') return context
 
-    const entries = activeEntries(log.entries)
-    const prompt = await replayPrompt({ system: input.system, entries, protocol, acceptsImages: input.model.acceptsImages, readImage: (path) => readImage(invocation, path) })
+    const prompt = await replayPrompt({ system: input.system, entries: context.entries, protocol, acceptsImages: input.model.acceptsImages, readImage: (path) => readImage(invocation, path) })
     const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
     const turn = await modelTurn(input, prompt, tools)
     unseenTokens = unseenBy(unseenTokens, turn.usage.inputTokens, estimateTokens(prompt))
@@ -168,21 +169,6 @@ function modelSettings(profile: Invocation['profile']): Pick<StreamTurnRequest, 
   }
 }
 
-/**
- * What replay sends: the latest summary (appended when compaction ran) followed by the entries it
- * did not cover, in order; everything when there is no summary.
- */
-function activeStored(stored: readonly StoredTranscriptEntry[]): StoredTranscriptEntry[] {
-  const summary = stored.findLast(({ entry }) => entry.kind === 'summary')
-  if (summary === undefined || summary.entry.kind !== 'summary') return [...stored]
-  const through = summary.entry.throughSeq
-  return [summary, ...stored.filter(({ seq, entry }) => seq > through && entry.kind !== 'summary')]
-}
-
-function activeEntries(stored: readonly StoredTranscriptEntry[]): TranscriptEntry[] {
-  return activeStored(stored).map(({ entry }) => entry)
-}
-
 /** The calls of a last assistant entry that has no results entry (the run stopped mid-turn). */
 function lastUnpairedCalls(stored: readonly StoredTranscriptEntry[]): readonly TranscriptCall[] | undefined {
   const last = stored.at(-1)?.entry
@@ -199,27 +185,12 @@ function unseenBy(previous: number, reported: number | undefined, estimated: num
   return Math.max(0, reported - estimated)
 }
 
-async function compactIfNeeded(input: InvocationLoopInput, log: TranscriptLog, unseenTokens: number): Promise<void> {
-  const { invocation, store, model } = input
-  const stored = log.entries
-  const { compactAt, keepRecentTokens } = invocation.profile.agent
-  const active = activeStored(stored)
-  const previous = active[0]?.entry.kind === 'summary' ? active[0].entry.text : undefined
-  const entries = previous === undefined ? active : active.slice(1)
-  // What the provider counts beyond the messages (tool definitions above all) takes room in the window too.
-  const fixedTokens = estimateTokens(input.system) + (previous === undefined ? 0 : estimateTokens(previous)) + unseenTokens
-  const plan = planCompaction(entries, { contextTokens: model.contextTokens, compactAt, keepRecentTokens, systemTokens: fixedTokens })
-  if (plan === undefined) return
-  const turn = await withModelRetries(() => streamTurn(model.model, { prompt: compactionPrompt(plan.summarize, previous), tools: [], signal: input.signal }), {
+/** One summary turn for compaction: no tools, with the loop's retries. */
+function summaryTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prompt): Promise<ModelTurn> {
+  return withModelRetries(() => streamTurn(input.model.model, { prompt, tools: [], signal: input.signal }), {
     signal: input.signal,
     ...(input.sleep !== undefined && { sleep: input.sleep }),
   })
-  const tokensBefore = estimateTokens(input.system) + active.reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
-  log.append({ kind: 'summary', text: turn.text, throughSeq: plan.throughSeq })
-  const kept = activeEntries(log.entries)
-  const tokensAfter = estimateTokens(input.system) + kept.reduce((sum, entry) => sum + estimateTokens(entry), 0)
-  store.appendRunEvent(invocation.runId, 'compacted', { invocationId: invocation.id, throughSeq: plan.throughSeq, tokensBefore, tokensAfter })
-  input.emit({ type: 'compacted', agentId: input.agentId, tokensBefore, tokensAfter })
 }
 
 async function readImage(invocation: Invocation, path: string): Promise<{ data: Uint8Array; mediaType: string } | undefined> {
