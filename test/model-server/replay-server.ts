@@ -14,6 +14,8 @@ export interface ReceivedRequest {
 /** How the server answers one request. */
 export type Reply =
   | { readonly kind: 'sse'; readonly events: readonly string[]; readonly done?: boolean; readonly holdOpen?: boolean }
+  /** A whole `text/event-stream` body sent as written (`event:` lines, `data:` lines, blank lines). */
+  | { readonly kind: 'sse-text'; readonly body: string }
   | { readonly kind: 'json'; readonly status?: number; readonly body: unknown; readonly headers?: Record<string, string> }
   | { readonly kind: 'destroy' }
 
@@ -66,6 +68,10 @@ export async function startReplayServer(reply: (request: ReceivedRequest, index:
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    if (answer.kind === 'sse-text') {
+      res.end(answer.body)
+      return
+    }
     const body = sseBody(answer.events, answer.done ?? true)
     if (answer.holdOpen === true) res.write(body)
     else res.end(body)
