@@ -1,5 +1,5 @@
 import { constants, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync, chmodSync, existsSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir.js'
 import { createWorkspace } from './create-workspace.js'
@@ -34,14 +34,66 @@ describe('createWorkspace', () => {
     expect(await ws.stat('missing.txt')).toBeUndefined()
   })
 
-  it('refuses .. escapes, NUL bytes, drive letters and host paths', async () => {
-    const { ws, project } = setup()
+  it('refuses .. escapes, NUL bytes, drive letters and UNC paths', async () => {
+    const { ws } = setup()
     for (const bad of ['../x', 'src/../../x', '/..', 'a\0b', 'C:\\Windows', '\\\\server\\share']) {
       expect(await code(ws.readFile(bad)), bad).toBe('workspace.path_outside')
     }
     expect(await code(ws.writeFile('../escape.txt', 'x'))).toBe('workspace.path_outside')
-    await expect(ws.readFile(join(project, 'src', 'a.ts'))).rejects.toThrow('Use the workspace path "src/a.ts" instead.')
     expect(ws.normalize('src/x/../a.ts')).toBe('src/a.ts')
+  })
+
+  it('reads, writes and lists by the host path of a mount, naming results by workspace path', async () => {
+    const { ws, project, results } = setup()
+    const host = (...parts: string[]) => join(project, ...parts)
+    expect(ws.normalize(host('src', 'a.ts'))).toBe('src/a.ts')
+    expect(ws.normalize(host())).toBe('')
+    expect(ws.normalize(`${project}/`)).toBe('')
+    expect(ws.normalize(join(results, 'r.txt'))).toBe('tool-results/r.txt')
+    expect((await ws.readFile(host('src', 'a.ts'))).toString()).toBe('export const a = 1\n')
+    await ws.writeFile(host('docs', 'host.md'), 'by host path')
+    expect(readFileSync(join(project, 'docs', 'host.md'), 'utf8')).toBe('by host path')
+    expect(await ws.stat(host('docs'))).toMatchObject({ path: 'docs', kind: 'directory' })
+    expect((await ws.list(host('docs'))).map((entry) => entry.path)).toEqual(['docs/host.md'])
+    expect((await ws.resolve(join(results, 'r.txt'), 'read')).path).toBe('tool-results/r.txt')
+    expect(await code(ws.writeFile(join(results, 'x.txt'), 'x'))).toBe('workspace.read_only')
+  })
+
+  it('keeps a leading / for the workspace root when the path does not start with a host directory', async () => {
+    const { ws, project, secret } = setup()
+    expect(ws.normalize(`${project}/src`)).toBe('src')
+    // A sibling sharing the host directory's name as a prefix is not inside it.
+    expect(ws.normalize(`${project}-other/x`)).toBe(`${project.slice(1)}-other/x`)
+    expect(ws.normalize('/src/a.ts')).toBe('src/a.ts')
+    // A host path outside every mount is read in the workspace, so the file outside is not reached.
+    expect(await code(ws.readFile(join(secret, 'passwd')))).toBe('workspace.not_found')
+    await ws.writeFile(join(secret, 'planted'), 'x')
+    expect(existsSync(join(secret, 'planted'))).toBe(false)
+    expect(existsSync(join(project, secret, 'planted'))).toBe(true)
+  })
+
+  it('refuses host paths that leave their mount through .., through a symlink, or that another mount hides', async () => {
+    const { ws, project, results, secret } = setup()
+    expect(await code(ws.readFile(`${project}/../${basename(secret)}/passwd`))).toBe('workspace.path_outside')
+    expect(await code(ws.readFile(`${results}/../${basename(project)}/src/a.ts`))).toBe('workspace.path_outside')
+    expect(ws.normalize(`${project}/src/../src/a.ts`)).toBe('src/a.ts')
+    symlinkSync(secret, join(project, 'secret-dir'))
+    expect(await code(ws.readFile(join(project, 'secret-dir', 'passwd')))).toBe('workspace.path_outside')
+    expect(await code(ws.writeFile(join(project, 'secret-dir', 'planted'), 'x'))).toBe('workspace.path_outside')
+    expect(existsSync(join(secret, 'planted'))).toBe(false)
+    mkdirSync(join(project, 'tool-results'))
+    writeFileSync(join(project, 'tool-results', 'own.txt'), 'project file')
+    await expect(ws.readFile(join(project, 'tool-results', 'own.txt'))).rejects.toThrow('the workspace shows another directory at tool-results/')
+  })
+
+  it('knows a mount by its real host path too, when its directory is reached through a symlink', async () => {
+    const { project } = setup()
+    const links = tempDir('toolhost-ws-links-')
+    symlinkSync(project, join(links, 'project'))
+    const ws = createWorkspace([{ at: '', hostDir: join(links, 'project'), access: 'read-write' }])
+    expect((await ws.readFile(join(links, 'project', 'src', 'a.ts'))).toString()).toContain('export')
+    expect((await ws.readFile(join(realpathSync(project), 'src', 'a.ts'))).toString()).toContain('export')
+    expect(ws.normalize(join(realpathSync(project), 'src', 'a.ts'))).toBe('src/a.ts')
   })
 
   it('refuses symlinks that lead outside, for reading, writing and listing through them', async () => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { ToolError } from '../tool/tool-error.js'
 import { fillText, loadText } from '../text/model-text.js'
 import type { Mount } from './mount.js'
+import { hostSpellings } from './host-spellings.js'
 import { mountFor, normalizeWorkspacePath, shownPath } from './normalize-path.js'
 import { sha256Hex } from './sha256.js'
 import { isInside, openInside, realTarget } from './verified-open.js'
@@ -34,6 +35,7 @@ const notFound = (path: string) => new ToolError('workspace.not_found', fillText
 export function createWorkspace(mounts: readonly Mount[]): Workspace {
   if (!mounts.some((m) => m.at === '')) throw new TypeError('a workspace needs a mount at its root (at: "")')
   const normalized = mounts.map((m) => ({ ...m, at: m.at.replace(/^\/+|\/+$/g, '') }))
+  const hosts = hostSpellings(normalized)
   const realRoots = new Map<Mount, Promise<string>>()
   const realRoot = (mount: Mount) => {
     let root = realRoots.get(mount)
@@ -45,7 +47,7 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
   }
 
   const resolve = async (path: string, intent: 'read' | 'write'): Promise<ResolvedPath> => {
-    const clean = normalizeWorkspacePath(path, normalized)
+    const clean = normalizeWorkspacePath(path, hosts)
     const mount = mountFor(clean, normalized)
     if (mount === undefined) throw outside(path)
     if (intent === 'write' && (mount.access === 'read-only' || (clean === mount.at && mount.at !== ''))) {
@@ -173,7 +175,7 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
     }
   }
 
-  return { mounts: normalized, resolve, normalize: (path) => normalizeWorkspacePath(path, normalized), stat: statOf, readFile, list, writeFile, remove, move }
+  return { mounts: normalized, resolve, normalize: (path) => normalizeWorkspacePath(path, hosts), stat: statOf, readFile, list, writeFile, remove, move }
 }
 
 /** Turns a file-system error into the tool error the model can act on. */

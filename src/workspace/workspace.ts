@@ -3,15 +3,17 @@ import type { ResolvedPath, WorkspaceEntry, WorkspaceStat } from './workspace-ty
 
 /**
  * The file tree tools see (DESIGN §10): a mount table of host directories, each read-write or
- * read-only. Every operation takes a workspace path, refuses escapes (`..`, absolute host paths,
- * NUL bytes, symlinks leading out — also when swapped in between check and use) with the
- * recoverable `workspace.path_outside`, and writes to read-only mounts with `workspace.read_only`.
+ * read-only. Every operation takes a workspace path — `/x` and the host path `<root>/x` name
+ * the same file as `x` (see `normalizeWorkspacePath`) — refuses escapes (`..`, NUL bytes,
+ * symlinks leading out — also when swapped in between check and use) with the recoverable
+ * `workspace.path_outside`, and writes to read-only mounts with `workspace.read_only`. Results name
+ * files by their workspace paths.
  */
 export interface Workspace {
   readonly mounts: readonly Mount[]
   /** Resolves a workspace path for reading or writing; throws ToolError on escapes and read-only writes. */
   resolve(path: string, intent: 'read' | 'write'): Promise<ResolvedPath>
-  /** Normalizes a workspace path without touching the disk (throws ToolError `workspace.path_outside`). */
+  /** Normalizes a workspace or host path to the workspace path, without touching the disk (throws ToolError `workspace.path_outside`). */
   normalize(path: string): string
   stat(path: string): Promise<WorkspaceStat | undefined>
   readFile(path: string): Promise<Buffer>

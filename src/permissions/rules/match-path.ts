@@ -8,7 +8,9 @@ import type { MatchPurpose } from './permission-part.js'
  * inside it.
  * Negation (`!x`) is not supported: such a rule matches nothing.
  *
- * Paths are normalised first. A path that leaves the workspace (`..` past the root), is absolute
+ * Paths are normalised first. Calls reach the rules with the paths the workspace normalised
+ * (`workspaceSubject`): `/src/a.ts` and the host path `<root>/src/a.ts` both as `src/a.ts`, so one
+ * rule covers every spelling. A path that leaves the workspace (`..` past the root), is absolute
  * (`/etc/passwd`, `C:\x`, `\\host\share`), starts at the home directory (`~`) or holds a NUL byte is
  * refused outright; real path safety (symlinks and so on) is the workspace's job later.
  */

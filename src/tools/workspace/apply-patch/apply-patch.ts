@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineTool, type ResourceClaim } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../tool/tool-error.js'
+import { fileClaim } from '../files/file-claim.js'
 import { parsePatch, patchPaths } from './parse-patch.js'
 import { changesOf, describeChanges, summaryLine } from './patch-summary.js'
 import { planPatch } from './plan-patch.js'
@@ -33,7 +34,7 @@ export const applyPatchTool = defineTool({
   resources: ({ patch }): ResourceClaim[] => {
     const paths = pathsOf(patch)
     if (paths === undefined) return [{ kind: 'workspace', access: 'write' }]
-    return paths.map((path) => ({ kind: 'file', path, access: 'write' }))
+    return paths.map((path) => fileClaim(path, 'write'))
   },
   permissionSubject: ({ patch }) => ({ kind: 'path', paths: pathsOf(patch) ?? ['.'], access: 'write' }),
   call: async ({ patch }, ctx) => {

@@ -6,6 +6,7 @@ import { editFile } from './edit-file.js'
 import { editOutput, summarizeEdit } from './edit-output.js'
 import { fileTexts } from './texts.js'
 import { fileToolIds, ifOffered } from './tool-ids.js'
+import { fileClaim } from './file-claim.js'
 
 const template = loadText(import.meta.url, 'edit.description.md')
 
@@ -30,7 +31,7 @@ export const editTool = defineTool({
   inputSchema,
   annotations: { readOnly: false, destructive: true },
   renamedParameters: { path: 'file_path', filePath: 'file_path', old_str: 'old_string', new_str: 'new_string', oldString: 'old_string', newString: 'new_string', replaceAll: 'replace_all' },
-  resources: ({ file_path }) => [{ kind: 'file', path: file_path, access: 'write' }],
+  resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
   call: async ({ file_path, old_string, new_string, replace_all }, ctx) => editOutput(await editFile(ctx, file_path, [{ old_string, new_string, replace_all }])),
   renderToolUseMessage: ({ file_path, replace_all }) => `Edit ${file_path}${replace_all === true ? ' (all occurrences)' : ''}`,

@@ -9,6 +9,7 @@ import { counted } from '../../../text/quantities.js'
 import { fileToolLimits } from './limits.js'
 import { fileTexts } from './texts.js'
 import { fileToolIds, ifOffered } from './tool-ids.js'
+import { fileClaim } from './file-claim.js'
 
 const template = loadText(import.meta.url, 'multi-edit.description.md')
 
@@ -35,7 +36,7 @@ export const multiEditTool = defineTool({
   inputSchema,
   annotations: { readOnly: false, destructive: true },
   renamedParameters: { path: 'file_path', filePath: 'file_path', changes: 'edits' },
-  resources: ({ file_path }) => [{ kind: 'file', path: file_path, access: 'write' }],
+  resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
   call: async ({ file_path, edits }, ctx) => {
     const label = (index: number, error: ToolError) => {

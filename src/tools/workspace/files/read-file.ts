@@ -15,6 +15,7 @@ import { readWindow, type ReadWindow } from './read-window.js'
 import { similarPath } from './similar-path.js'
 import { fileTexts } from './texts.js'
 import { fileToolIds, ifOffered } from './tool-ids.js'
+import { fileClaim } from './file-claim.js'
 
 const template = loadText(import.meta.url, 'read-file.description.md')
 
@@ -43,7 +44,7 @@ export const readFileTool = defineTool({
   annotations: { readOnly: true, idempotent: true },
   pagesItself: true,
   renamedParameters: { path: 'file_path', filePath: 'file_path', filename: 'file_path', start_line: 'offset', line: 'offset', lines: 'limit' },
-  resources: ({ file_path }) => [{ kind: 'file', path: file_path, access: 'read' }],
+  resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),
   call: async ({ file_path, offset, limit }, ctx) => {
     const { path } = await ctx.workspace.resolve(file_path, 'read')

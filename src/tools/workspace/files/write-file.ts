@@ -11,6 +11,7 @@ import { requireFreshRead } from './require-fresh-read.js'
 import { fileTexts } from './texts.js'
 import { fileToolIds, ifOffered } from './tool-ids.js'
 import { commitWrite, prepareWriteTarget } from './write-target.js'
+import { fileClaim } from './file-claim.js'
 
 const template = loadText(import.meta.url, 'write-file.description.md')
 
@@ -33,7 +34,7 @@ export const writeFileTool = defineTool({
   inputSchema,
   annotations: { readOnly: false, destructive: true },
   renamedParameters: { path: 'file_path', filePath: 'file_path', filename: 'file_path', contents: 'content', text: 'content' },
-  resources: ({ file_path }) => [{ kind: 'file', path: file_path, access: 'write' }],
+  resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
   call: async ({ file_path, content, mode = 'replace' }, ctx) => {
     const { path, stat } = await prepareWriteTarget(ctx, file_path)

@@ -18,8 +18,9 @@ export interface GlobFile {
   readonly mtimeMs: number
 }
 
-/** Every file matching, newest first (ties by path). */
+/** Every file matching, newest first (ties by path), under `path`, the workspace path of the folder searched. */
 export interface GlobMatches {
+  readonly path: string
   readonly files: readonly GlobFile[]
 }
 
@@ -45,10 +46,10 @@ export async function globFiles(workspace: Workspace, path: string, rawPattern: 
   try {
     start = base === '' ? root : await openWalkStart(walker, root.dir.path === '' ? base : `${root.dir.path}/${base}`)
   } catch (error) {
-    if (error instanceof ToolError && error.code === 'workspace.not_found') return { files: [] }
+    if (error instanceof ToolError && error.code === 'workspace.not_found') return { path: root.dir.path, files: [] }
     throw error
   }
-  if (start.kind === 'file') return { files: [] }
+  if (start.kind === 'file') return { path: root.dir.path, files: [] }
   const matches = picomatch(pattern, { dot: true })
   const prefix = root.dir.path === '' ? 0 : root.dir.path.length + 1
   const skip = start.dir.path === '' ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path) : undefined
@@ -61,7 +62,7 @@ export async function globFiles(workspace: Workspace, path: string, rawPattern: 
     if (file.mtimeMs !== undefined) files.push({ path: file.path, mtimeMs: file.mtimeMs })
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  return { files }
+  return { path: root.dir.path, files }
 }
 
 /** The pattern without a leading `./`; absolute patterns and `..` are refused. */

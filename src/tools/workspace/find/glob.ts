@@ -32,13 +32,13 @@ export const globTool = defineTool({
   resources: () => [{ kind: 'workspace', access: 'read' }],
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
-    const { files } = await globFiles(ctx.workspace, input.path ?? '', input.pattern, ctx.alias('builtin:workspace.read_file'), ctx.signal)
+    const { path, files } = await globFiles(ctx.workspace, input.path ?? '', input.pattern, ctx.alias('builtin:workspace.read_file'), ctx.signal)
     const shown = files.slice(0, globMaxResults).map((file) => file.path)
     const truncated = files.length > shown.length
     const total = counted(files.length, 'file')
     const note =
       files.length === 0
-        ? fillText(texts.noMatches, { pattern: input.pattern, where: input.path === undefined || input.path.trim() === '' ? 'the workspace' : input.path })
+        ? fillText(texts.noMatches, { pattern: input.pattern, where: path === '' ? 'the workspace' : path })
         : truncated
           ? fillText(texts.truncated, { shown: shown.length, total, pattern: input.pattern })
           : fillText(texts.allShown, { total })

@@ -68,7 +68,7 @@ describe('workspace.list_files', () => {
     setup.put({ 'a.txt': '' })
     expect(await errorCode(list(setup, { path: 'a.txt' }))).toBe('workspace.not_directory')
     expect(await errorCode(list(setup, { path: '../..' }))).toBe('workspace.path_outside')
-    expect(await errorCode(list(setup, { path: setup.project }))).toBe('workspace.path_outside')
+    expect(await errorCode(list(setup, { path: `${setup.project}/..` }))).toBe('workspace.path_outside')
     expect(await errorCode(list(setup, { path: 'nope' }))).toBe('workspace.not_found')
   })
 

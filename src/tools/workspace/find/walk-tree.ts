@@ -97,7 +97,7 @@ export type WalkStart = { readonly kind: 'directory'; readonly dir: WalkDir } | 
 export async function openWalkStart(walker: Walker, path: string): Promise<WalkStart> {
   const info = await walker.workspace.stat(path)
   if (info === undefined || info.kind === 'other') {
-    throw new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(path) }))
+    throw new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(walker.workspace.normalize(path)) }))
   }
   const resolved = await walker.workspace.resolve(path, 'read')
   const mountRoot = await walker.mountRoot(resolved.mount)

@@ -74,10 +74,9 @@ describe('workspace.commit', () => {
   it('refuses paths outside the workspace, directories and binary files', async () => {
     const { ctx, project } = setup({ 'output/main.md/x': 'x', 'img.png': Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex') })
     expect((await failure(callTool(commitTool, { path: '../reply.md' }, ctx))).code).toBe('workspace.path_outside')
-    // A host path of the mount is refused with the workspace path to use instead.
-    const host = await failure(callTool(commitTool, { path: join(project, 'output/main.md') }, ctx))
-    expect(host.code).toBe('workspace.path_outside')
-    expect(host.message).toContain('output/main.md')
+    // A host path of the mount names the workspace file, and is refused when it leaves the mount.
+    expect((await failure(callTool(commitTool, { path: join(project, 'output/main.md') }, ctx))).code).toBe('workspace.is_directory')
+    expect((await failure(callTool(commitTool, { path: `${project}/../reply.md` }, ctx))).code).toBe('workspace.path_outside')
     expect((await failure(callTool(commitTool, {}, ctx))).code).toBe('workspace.is_directory')
     expect((await failure(callTool(commitTool, { path: 'img.png' }, ctx))).code).toBe('publish.reply_binary')
   })

@@ -42,7 +42,10 @@ describe('workspace.shell basics', () => {
     expect((await run(ctx, { command: 'pwd', workdir: 'tool-results' })).content).toBe('Exit code: 0\n/tool-results\n')
     await expect(run(ctx, { command: 'pwd', workdir: 'nope' })).rejects.toMatchObject({ code: 'shell.invalid_workdir' })
     await expect(run(ctx, { command: 'pwd', workdir: '../..' })).rejects.toMatchObject({ code: 'workspace.path_outside' })
-    await expect(run(ctx, { command: 'pwd', workdir: root })).rejects.toMatchObject({ code: 'workspace.path_outside' })
+    await expect(run(ctx, { command: 'pwd', workdir: `${root}/..` })).rejects.toMatchObject({ code: 'workspace.path_outside' })
+    // A host path inside the workspace names the same folder.
+    expect((await run(ctx, { command: 'pwd', workdir: join(root, 'sub', 'deeper') })).content).toBe('Exit code: 0\n/sub/deeper\n')
+    expect((await run(ctx, { command: 'pwd', workdir: root })).content).toBe('Exit code: 0\n/\n')
   })
 
   it('shows /dev/null as an empty sink without creating it on the host', async () => {
