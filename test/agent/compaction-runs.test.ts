@@ -58,6 +58,8 @@ describe('compaction never makes things worse', () => {
     expect(history.map((m) => m.text ?? '').join('\n')).toContain('SUMMARY:')
     expect(history[1]).toMatchObject({ role: 'user', text: 'Read the three files.' })
     expect(history.flatMap((m) => m.results ?? []).map((r) => r.id)).not.toContain('call_1')
+    // The summarizer is told the task (to keep what serves it) though the task is not summarized.
+    for (const request of fx.server.requests.filter(isSummaryRequest)) expect(wireHistory(request, 'openai-chat').at(-1)?.text).toMatch(/^The agent works on this task, .*Read the three files\./s)
   })
 
   it('asks again for an empty summary and never stores one', async () => {

@@ -51,5 +51,7 @@ describe('compactionPrompt', () => {
         content: [{ type: 'text', text: 'An earlier summary covers what happened before this transcript; fold it into your summary:\n\nBefore: set up the repo.\n\nSummarize the following transcript.\n\n[user] hello\n\n[assistant] hi' }],
       },
     ])
+    const withTask = compactionPrompt(short, undefined, 'Fix the login bug.')[1]
+    expect(withTask).toEqual({ role: 'user', content: [{ type: 'text', text: expect.stringMatching(/^The agent works on this task, .*\n\nFix the login bug\.\n\nSummarize the following transcript\./s) }] })
   })
 })

@@ -7,6 +7,7 @@ import type { TranscriptEntry } from './transcript.js'
 const systemText = loadText(import.meta.url, 'texts/compaction-system.md')
 const requestText = loadText(import.meta.url, 'texts/compaction-request.md')
 const previousText = loadText(import.meta.url, 'texts/compaction-previous.md')
+const taskText = loadText(import.meta.url, 'texts/compaction-task.md')
 
 /** How many characters of one result, argument text or reasoning the summarizer sees. */
 export const compactionPartCharLimit = 3000
@@ -14,13 +15,15 @@ export const compactionPartCharLimit = 3000
 /**
  * The prompt that asks a model to summarize `summarize` (the entries `planCompaction` chose): the
  * instructions of `texts/compaction-system.md` as the system message, then one user message with
- * the earlier summary (if any) and the transcript as text (see {@link renderTranscript}).
+ * the run's task (if given: it is never summarized, but the summary should serve it), the earlier
+ * summary (if any) and the transcript as text (see {@link renderTranscript}).
  *
  * @example
  * const summary = await streamTurn(model, { prompt: compactionPrompt(plan.summarize), tools: [] })
  */
-export function compactionPrompt(summarize: readonly TranscriptEntry[], previousSummary?: string): LanguageModelV4Prompt {
+export function compactionPrompt(summarize: readonly TranscriptEntry[], previousSummary?: string, task?: string): LanguageModelV4Prompt {
   const sections: string[] = []
+  if (task !== undefined && task !== '') sections.push(fillText(taskText, { task: cut(task) }))
   if (previousSummary !== undefined && previousSummary !== '') sections.push(fillText(previousText, { summary: previousSummary }))
   sections.push(fillText(requestText, { transcript: renderTranscript(summarize) }))
   return [

@@ -60,7 +60,7 @@ describe('planCompaction', () => {
   it('never summarizes the run\'s task', () => {
     const withTask = stored([{ kind: 'user', text: big(100), task: true }, ...turns.slice(1).map((e) => e.entry)])
     const plan = planCompaction(withTask, options())
-    expect(plan).toEqual({ throughSeq: 6, summarize: turns.slice(1, 6).map((e) => e.entry), tokens: total })
+    expect(plan).toEqual({ throughSeq: 6, summarize: turns.slice(1, 6).map((e) => e.entry), task: big(100), tokens: total })
     const after = [...withTask, { seq: 8, invocationId: 'inv', at: 0, entry: { kind: 'summary', text: 'Earlier work.', throughSeq: 6 } as const }]
     // Task, summary and the last turn: nothing else to summarize, though over the threshold.
     expect(planCompaction(after, options({ contextTokens: 10 }))).toBeUndefined()

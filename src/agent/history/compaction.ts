@@ -22,6 +22,8 @@ export interface CompactionPlan {
   readonly summarize: TranscriptEntry[]
   /** The text of the summary these entries follow, if any; pass it to `compactionPrompt`. */
   readonly previousSummary?: string
+  /** The text of the run's task entries (kept, not summarized), if any; pass it to `compactionPrompt`. */
+  readonly task?: string
   /** The estimate that crossed the threshold: `systemTokens` plus the active transcript. */
   readonly tokens: number
 }
@@ -66,10 +68,12 @@ export function planCompaction(entries: readonly StoredTranscriptEntry[], option
 
   const summarized = body.slice(0, cut)
   const through = summarized.at(-1) as StoredTranscriptEntry
+  const task = active.flatMap(({ entry }) => (entry.kind === 'user' && isTaskEntry(entry) ? [entry.text] : [])).join('\n\n')
   return {
     throughSeq: through.seq,
     summarize: summarized.map(({ entry }) => entry),
     ...(previousSummary !== undefined && { previousSummary }),
+    ...(task !== '' && { task }),
     tokens,
   }
 }

@@ -46,7 +46,7 @@ export async function fitContext(input: FitContextInput): Promise<FittedContext>
   const fixedTokens = estimateTokens(input.system) + input.unseenTokens
   const plan = planCompaction(log.entries, { contextTokens: model.contextTokens, compactAt, keepRecentTokens, systemTokens: fixedTokens })
   if (plan !== undefined) {
-    const summary = await summaryOf(input, compactionPrompt(plan.summarize, plan.previousSummary))
+    const summary = await summaryOf(input, compactionPrompt(plan.summarize, plan.previousSummary, plan.task))
     if (summary === undefined) return { kind: 'failed', reason: `compaction failed: the model returned an empty summary ${summaryAttempts} times` }
     const tokensBefore = tokensOf(input.system, log)
     log.append({ kind: 'summary', text: summary, throughSeq: plan.throughSeq })
