@@ -113,9 +113,9 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
 function assistantMessage(entry: Extract<TranscriptEntry, { kind: 'assistant' }>): Extract<LanguageModelV4Message, { role: 'assistant' }> {
   const content: Extract<LanguageModelV4Message, { role: 'assistant' }>['content'] = []
   if (entry.reasoningParts !== undefined) {
-    // Blocks one by one with what their provider needs back (thinking signatures, thought signatures).
+    // Blocks one by one with what their provider needs back (thinking and thought signatures, OpenAI's encrypted reasoning).
     for (const part of entry.reasoningParts) {
-      const providerOptions = replayableMetadata(part.metadata)
+      const providerOptions = replayableMetadata(part.metadata, 'reasoning')
       if (part.text !== '' || providerOptions !== undefined) content.push({ type: 'reasoning', text: part.text, ...(providerOptions !== undefined && { providerOptions }) })
     }
   } else if (entry.reasoning !== undefined && entry.reasoning !== '') content.push({ type: 'reasoning', text: entry.reasoning })

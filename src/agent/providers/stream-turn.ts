@@ -12,6 +12,7 @@ import type { ProviderMetadata, ReasoningPart, TranscriptCall } from '../history
 import { abortError, abortPromise, isAborted } from './abort-error.js'
 import { defaultStreamIdleTimeoutSec, IdleWatchdog } from './idle-watchdog.js'
 import { ModelStreamError } from './model-stream-error.js'
+import { responsesStorage } from './responses-storage.js'
 import type { ModelStreamEvent, ModelTurn, ModelUsage } from './model-turn.js'
 
 /** One model turn to stream. */
@@ -21,7 +22,10 @@ export interface StreamTurnRequest {
   readonly toolChoice?: LanguageModelV4ToolChoice
   readonly signal?: AbortSignal
   readonly maxOutputTokens?: number
-  /** Provider-specific settings, e.g. `{ anthropic: { thinking: { type: 'enabled', budgetTokens: 4000 } } }`. */
+  /**
+   * Provider-specific settings, e.g. `{ anthropic: { thinking: { type: 'enabled', budgetTokens: 4000 } } }`.
+   * On the OpenAI Responses API `openai.store` defaults to false (see {@link responsesStorage}).
+   */
   readonly providerOptions?: SharedV4ProviderOptions
   /**
    * How long the model may stay silent, in milliseconds: before its response begins and between
@@ -64,7 +68,7 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
         tools: request.tools.length > 0 ? request.tools : undefined,
         toolChoice: request.tools.length > 0 ? request.toolChoice : undefined,
         maxOutputTokens: request.maxOutputTokens,
-        ...(request.providerOptions !== undefined && { providerOptions: request.providerOptions }),
+        ...providerOptionsOf(model, request.providerOptions),
         abortSignal: signal === undefined ? watchdog.signal : AbortSignal.any([signal, watchdog.signal]),
         // Raw chunks are every event the server sends (pings too): each one shows the stream is alive.
         includeRawChunks: true,
@@ -84,6 +88,12 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
     abort.dispose()
     onEvent?.({ type: 'model-call', phase: 'ended' })
   }
+}
+
+/** The request's provider options, with the Responses API's storage default (see {@link responsesStorage}). */
+function providerOptionsOf(model: LanguageModelV4, given: SharedV4ProviderOptions | undefined): { providerOptions?: SharedV4ProviderOptions } {
+  const providerOptions = responsesStorage(model, given)
+  return providerOptions === undefined ? {} : { providerOptions }
 }
 
 async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, stopped: Promise<never>, alive: () => void, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelTurn> {
