@@ -5,6 +5,8 @@ import { wireHistory } from '../model-server/wire-history.js'
 import { agentFixture } from './agent-fixture.js'
 
 const bypass = { permissions: { mode: 'bypass' } } as const
+// Moving 5 MB through the provider package, the store and the files takes seconds on a busy machine.
+const bigTestTimeout = 120_000
 const isSummaryRequest = (request: { body: Record<string, unknown> }) => request.body.tools === undefined
 
 /** Three turns that each read a file of ~5,000 characters, in a window that holds about two. */
@@ -47,7 +49,23 @@ describe('compaction never makes things worse', () => {
     const transcript = fx.host.store().transcript(fx.host.store().invocationsOf(result.runId)[0]!.id)
     const assistant = transcript.find(({ entry }) => entry.kind === 'assistant')?.entry
     expect(assistant?.kind === 'assistant' && assistant.calls[0]?.rawArguments.length).toBeGreaterThan(5_000_000)
-  })
+  }, bigTestTimeout)
+
+  it('shortens a 5 MB result the profile lets through inline', async () => {
+    const fx = await agentFixture('openai-chat', [{ calls: [{ id: 'call_dump', name: 'dump', args: '{}' }] }, { text: 'Dumped.' }])
+    fx.host.extensions.register({ extensionId: 'dump', name: 'dump', description: 'Dump everything.', contexts: ['session'], inputSchema: { type: 'object' } }, async () => `HEAD-${'r'.repeat(5_000_000)}`)
+    const result = await fx.run({ prompt: 'Dump it.', profile: { ...bypass, tools: { allow: ['builtin:*', 'extension/dump:*'], inlineCharLimit: 10_000_000 } }, contextTokens: 20_000 })
+    expect(result).toMatchObject({ status: 'completed', text: 'Dumped.' })
+    const next = fx.server.requests[1]!
+    expect(JSON.stringify(next.body).length).toBeLessThan(40_000)
+    const history = wireHistory(next, 'openai-chat')
+    expect(history.some((message) => message.role === 'user' && message.text === 'Dump it.')).toBe(true)
+    const content = history.flatMap((message) => message.results ?? []).find((r) => r.id === 'call_dump')?.content ?? ''
+    expect(content).toContain('5,000,005 characters')
+    expect(content).toContain('HEAD-rrrr')
+    const path = /The full text is in (tool-results\/\S+\.txt)/.exec(content)?.[1]
+    expect(readFileSync(join(fx.host.store().runDir(result.runId), path!), 'utf8').replaceAll('\n', '')).toBe(`HEAD-${'r'.repeat(5_000_000)}`)
+  }, bigTestTimeout)
 
   it('keeps the user\'s task in every prompt after compaction', async () => {
     const { fx, result } = await threeReads([{ text: 'SUMMARY: read big-1.' }, { text: 'SUMMARY: read big-1 and big-2.' }])
