@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { ToolOutput } from '../../src/tool/define-tool.js'
 import { ToolError } from '../../src/tool/tool-error.js'
 import { applyPatchTool } from '../../src/tools/workspace/apply-patch/apply-patch.js'
 import { createWorkspace } from '../../src/workspace/create-workspace.js'
@@ -28,10 +29,12 @@ const names = readdirSync(root, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort()
 
-async function applyIn(dir: string, patch: string): Promise<{ content: string } | ToolError> {
+async function applyIn(dir: string, patch: string): Promise<ToolOutput | ToolError> {
   const workspace = createWorkspace([{ at: '', hostDir: dir, access: 'read-write' }])
+  const result = applyPatchTool.call({ patch }, testCallContext({ toolId: 'builtin:workspace.apply_patch', workspace }))
+  if (!(result instanceof Promise)) throw new Error('workspace.apply_patch should return a promise')
   try {
-    return await applyPatchTool.call({ patch }, testCallContext({ toolId: 'builtin:workspace.apply_patch', workspace }))
+    return await result
   } catch (error) {
     if (error instanceof ToolError) return error
     throw error
