@@ -37,7 +37,7 @@ function describe(error: unknown, context: ModelErrorContext): string {
   if (error instanceof ModelConfigError) return error.message
   if (isAbortError(error)) return 'the model request was aborted'
   if (error instanceof ModelTimeoutError) {
-    const where = context.baseUrl ?? 'the model endpoint'
+    const where = context.baseUrl ?? 'the model'
     const when = error.phase === 'first-byte' ? 'after the request was sent' : 'in the middle of its answer'
     return `no answer from ${where} for ${error.seconds} s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`
   }

@@ -65,6 +65,7 @@ describe('model calls cannot hang', () => {
     expect(describeModelError(error, { baseUrl: server.baseUrl })).toBe(
       `no answer from ${server.baseUrl} for 0.2 s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`,
     )
+    expect(describeModelError(error)).toMatch(/^no answer from the model for 0\.2 s /)
     const phases = events.flatMap((event) => (event.type === 'model-call' ? [event.phase] : []))
     expect(phases).toEqual(silence === 'no-answer' ? ['sent', 'ended'] : ['sent', 'responding', 'ended'])
     if (silence === 'stalls-mid-stream') expect(events).toContainEqual({ type: 'text-delta', delta: 'Hel' })
