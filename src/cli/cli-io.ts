@@ -1,5 +1,6 @@
 import type { Approver } from '../permissions/approvals/approval-request.js'
 import { terminalApprover } from '../permissions/approvals/terminal-approver.js'
+import type { ActivityStream } from './activity-indicator.js'
 import { isReaderGone, ProcessOutput } from './process-output.js'
 
 /** Where the CLI writes and reads; the real process streams, or buffers in tests. */
@@ -14,6 +15,8 @@ export interface CliIo {
   readonly approver?: Approver
   /** Aborted when standard output can no longer be written (its reader has gone): the command stops. */
   readonly outputClosed?: AbortSignal
+  /** The terminal, when the process has one: where a status line may be drawn while work goes on. */
+  readonly terminal?: { readonly stdoutIsTTY: boolean | undefined; readonly stderr: ActivityStream }
 }
 
 /**
@@ -38,6 +41,17 @@ export const processIo: CliIo = {
   err: (text) => stderr.write(withNewline(text)),
   get outputClosed() {
     return stdout.closed
+  },
+  terminal: {
+    get stdoutIsTTY() {
+      return process.stdout.isTTY
+    },
+    stderr: {
+      get isTTY() {
+        return process.stderr.isTTY
+      },
+      write: (text: string) => stderr.write(text),
+    },
   },
   async readStdin() {
     const chunks: Buffer[] = []

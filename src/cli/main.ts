@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ProfileError } from '../catalog/load-profile.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
@@ -13,7 +13,8 @@ import { toolsCall } from './commands/tools-call.js'
 import { toolsList } from './commands/tools-list.js'
 import { runCommand } from './commands/run.js'
 import { runsCommand } from './commands/runs.js'
-import { existsSync } from 'node:fs'
+import { commandHelp, helpTopics } from './command-help.js'
+import { splitGlobalOptions, type GlobalOptions } from './global-options.js'
 
 type Command = (host: ToolHost, args: readonly string[], io: CliIo) => Promise<number>
 
@@ -36,7 +37,7 @@ const help = loadText(import.meta.url, 'help.txt')
  * @example process.exitCode = await main(['tools', 'call', 'dice.roll', '{"formula":"2d6"}'])
  */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
     io.out(help)
     return argv.length === 0 ? exitCodes.usage : exitCodes.ok
   }
@@ -44,28 +45,33 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     io.out(version())
     return exitCodes.ok
   }
+  if (argv[0] === 'help') return printHelp(io, argv.slice(1).join(' '))
   const two = argv.slice(0, 2).join(' ')
   const name = commands[two] !== undefined ? two : (argv[0] ?? '')
-  const command = commands[name]
   const rest = argv.slice(name.split(' ').length)
-  if (command === undefined) return usage(io, `unknown command "${argv.slice(0, 2).join(' ')}"`)
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(help)
-    return exitCodes.ok
+  if (wantsHelp(rest)) return printHelp(io, commandHelp(two) !== undefined ? two : name)
+  const command = commands[name]
+  if (command === undefined) return usage(io, `unknown command "${two}"`, commandHelp(argv[0] ?? '') === undefined ? undefined : argv[0])
+  let split
+  try {
+    split = splitGlobalOptions(rest)
+  } catch (error) {
+    if (error instanceof UsageError) return usage(io, error.message, name)
+    throw error
   }
-  const code = await withHost(command, rest, io)
+  const code = await withHost(command, name, split.globals, split.rest, io)
   // Once the reader of standard output has gone, the command's own code no longer says how it ended.
   return io.outputClosed?.aborted === true ? closedOutputCode(io.outputClosed) : code
 }
 
-async function withHost(command: Command, rest: readonly string[], io: CliIo): Promise<number> {
+async function withHost(command: Command, name: string, globals: GlobalOptions, args: readonly string[], io: CliIo): Promise<number> {
   let host: ToolHost | undefined
   try {
-    const skillsDir = optionValues(rest, '--skills-dir')[0] ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)
-    host = await createToolHost({ dataDir: optionValues(rest, '--data-dir')[0], processDirs: [join(process.cwd(), 'tools'), ...optionValues(rest, '--process-dir')], watchProcessTools: false, ...(skillsDir !== undefined && { skillsDir }) })
-    return await command(host, rest, io)
+    const skillsDir = globals.skillsDir ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)
+    host = await createToolHost({ dataDir: globals.dataDir, processDirs: [join(process.cwd(), 'tools'), ...globals.processDirs], watchProcessTools: false, ...(skillsDir !== undefined && { skillsDir }) })
+    return await command(host, args, io)
   } catch (error) {
-    if (error instanceof UsageError) return usage(io, error.message)
+    if (error instanceof UsageError) return usage(io, error.message, name)
     if (error instanceof ProfileError) {
       io.err(error.message)
       return exitCodes.usage
@@ -77,19 +83,26 @@ async function withHost(command: Command, rest: readonly string[], io: CliIo): P
   }
 }
 
-function usage(io: CliIo, message: string): number {
-  io.err(`toolhost: ${message}\nRun "toolhost --help" for usage.`)
-  return exitCodes.usage
+/** `--help` or `-h` among a command's own arguments (not after `--`, which belong to a program it starts). */
+function wantsHelp(args: readonly string[]): boolean {
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args
+  return own.includes('--help') || own.includes('-h')
 }
 
-/** Every value of an option given as `--name value` or `--name=value`; the command parses them again strictly. */
-function optionValues(args: readonly string[], name: string): string[] {
-  const values: string[] = []
-  args.forEach((arg, index) => {
-    if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1))
-    else if (arg === name && args[index + 1] !== undefined) values.push(args[index + 1] ?? '')
-  })
-  return values
+function printHelp(io: CliIo, topic: string): number {
+  if (topic === '') {
+    io.out(help)
+    return exitCodes.ok
+  }
+  const text = commandHelp(topic)
+  if (text === undefined) return usage(io, `no command "${topic}"; commands: ${helpTopics().join(', ')}`)
+  io.out(text)
+  return exitCodes.ok
+}
+
+function usage(io: CliIo, message: string, command?: string): number {
+  io.err(`toolhost: ${message}\nRun "toolhost ${command === undefined ? '' : `${command} `}--help" for usage.`)
+  return exitCodes.usage
 }
 
 function version(): string {

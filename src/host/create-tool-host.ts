@@ -88,7 +88,8 @@ export interface InvocationOptions extends InvocationRuntimeOptions {
   readonly features?: readonly RunFeature[]
   /**
    * Calls made by a person by hand (`toolhost tools call`), not by a model: writes and edits need no
-   * earlier read of the file in the invocation (each command is a fresh invocation).
+   * earlier read of the file in the invocation (each command is a fresh invocation), and the run
+   * ends with the turn (`completed` or `failed`; `paused` while it waits for approval).
    */
   readonly direct?: boolean
 }

@@ -13,7 +13,7 @@ import type { Approver } from '../permissions/approvals/approval-request.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { DeferredSession } from '../deferred/deferred-session.js'
 import { offeredBindings, type Snapshot, type SnapshotBinding } from '../snapshot/snapshot.js'
-import type { Store } from '../store/store.js'
+import type { RunStatus, Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ToolId } from '../tool/tool-id.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
@@ -183,16 +183,24 @@ export class Invocation {
     } catch (error) {
       this.#pendingTurn = undefined
       this.#checkpoint()
+      this.#directRunIs('failed')
       throw error
     }
     if ('paused' in outcome) {
       this.#pendingTurn = outcome.paused
       this.#checkpoint()
+      this.#directRunIs('paused')
       throw new TurnPausedError(this.id, this.pendingApprovals)
     }
     this.#pendingTurn = undefined
     this.#checkpoint(after === undefined ? undefined : () => after(outcome.results))
+    this.#directRunIs(outcome.results.some((result) => result.isError) ? 'failed' : 'completed')
     return outcome.results
+  }
+
+  /** A direct invocation (calls by hand) is its run's one turn: the run ends, or waits, with it. */
+  #directRunIs(status: RunStatus): void {
+    if (this.#parts.checkpoint.direct === true) this.#parts.store.setRunStatus(this.runId, status)
   }
 
   #checkpoint(alongside?: () => void): void {

@@ -25,6 +25,8 @@ export type RunStartedData = {
   readonly prompt: string
   /** The model string, `provider:model`. */
   readonly model: string
+  /** The base URL the model was reached at. */
+  readonly baseUrl?: string
   readonly profileId: string
   readonly scope: 'chat' | 'session'
 }

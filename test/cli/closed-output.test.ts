@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { openStore } from '../../src/store/store.js'
 import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
 import { tempDir } from '../temp-dir.js'
-import { toolhost } from './toolhost-process.js'
+import { toolhost } from './cli-process.js'
 
 // The reader of standard output goes away before the command writes, as `toolhost … | head -1` does.
 describe('a closed standard output', () => {

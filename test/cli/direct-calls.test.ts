@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../temp-dir.js'
-import { toolhost } from './toolhost-process.js'
+import { toolhost } from './cli-process.js'
 
 describe('tools call by hand', () => {
   it('edits and overwrites an existing file without an earlier read', async () => {

@@ -51,6 +51,7 @@ export class AgentRun implements RunContext {
     const start: RunStart = {
       prompt: options.prompt,
       model: model.spec,
+      baseUrl: model.baseUrl,
       scope,
       owner: options.owner ?? 'user:local',
       conversation: options.conversation ?? [],
@@ -64,16 +65,17 @@ export class AgentRun implements RunContext {
   }
 
   /** Resumes a stored run from its active invocation. */
-  static async resume(options: ResumeRunOptions, modelFor: (spec: string) => ResolvedModel): Promise<AgentRunResult> {
+  static async resume(options: ResumeRunOptions, modelFor: (start: RunStart) => ResolvedModel): Promise<AgentRunResult> {
     const { host, runId } = options
     const store = host.store()
     const record = store.getRun(runId)
     if (record === undefined) throw new Error(`No run ${runId} in the store; see "toolhost runs list".`)
-    if (record.status === 'completed' || record.status === 'failed' || record.status === 'cancelled') throw new Error(`Run ${runId} has ended (${record.status}); only running or paused runs can be resumed.`)
+    // A cancelled run stopped on request, not because it was done: it goes on from where it stopped.
+    if (record.status === 'completed' || record.status === 'failed') throw new Error(`Run ${runId} has ended (${record.status}); only running, paused or cancelled runs can be resumed.`)
     const started = store.runEvents(runId, { type: 'run_started' })[0]
     if (started === undefined) throw new Error(`Run ${runId} was not started by the agent loop, so it cannot be resumed as a run.`)
     const start = started.data as unknown as RunStart
-    const model = modelFor(start.model)
+    const model = modelFor(start)
     const active = store.runEvents(runId, { type: 'invocation_started' }).findLast((event) => event.data.mode !== 'child')
     if (active === undefined) throw new Error(`Run ${runId} has no agent invocation to resume.`)
     // Before anything changes: a run another live process drives is not touched.

@@ -23,7 +23,7 @@ export interface AgentRunRuntime extends ModelOptions {
   readonly host: ToolHost
   /** Decides calls that need approval; by default requests wait durably and the run pauses. */
   readonly approver?: Approver
-  /** Cancels the run: running calls and children are cancelled, the run ends `cancelled`. */
+  /** Cancels the run: running calls and children are cancelled, the run ends `cancelled`, and can be resumed later. */
   readonly signal?: AbortSignal
   /** Progress as it happens: text deltas, calls, results, replies. */
   readonly onEvent?: (event: AgentEvent) => void
@@ -49,7 +49,7 @@ export interface AgentRunOptions extends AgentRunRuntime {
   readonly owner?: string
 }
 
-/** Options of {@link resumeAgentRun}. */
+/** Options of {@link resumeAgentRun}; without `baseUrl`, the model is reached where the run reached it. */
 export interface ResumeRunOptions extends AgentRunRuntime {
   readonly runId: string
   /** The model; default the one the run started with. */
@@ -96,5 +96,15 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
  * const result = await resumeAgentRun({ host, runId })
  */
 export async function resumeAgentRun(options: ResumeRunOptions): Promise<AgentRunResult> {
-  return AgentRun.resume(options, (spec) => (typeof options.model === 'object' ? options.model : resolveModel(options.model ?? spec, options)))
+  return AgentRun.resume(options, (start) => {
+    if (typeof options.model === 'object') return options.model
+    const spec = options.model ?? start.model
+    // The run's own endpoint, unless another is given or the model is now of another provider.
+    const baseUrl = options.baseUrl ?? (providerOf(spec) === providerOf(start.model) ? start.baseUrl : undefined)
+    return resolveModel(spec, { ...options, ...(baseUrl !== undefined && { baseUrl }) })
+  })
+}
+
+function providerOf(spec: string): string {
+  return spec.slice(0, spec.indexOf(':'))
 }

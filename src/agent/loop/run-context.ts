@@ -12,6 +12,8 @@ import type { AgentRunRuntime } from './run-agent.js'
 export interface RunStart {
   readonly prompt: string
   readonly model: string
+  /** Where the model was reached, so that a resume reaches it again without `--base-url`. */
+  readonly baseUrl?: string
   readonly scope: Scope
   readonly owner: string
   readonly conversation: readonly ChatMessage[]

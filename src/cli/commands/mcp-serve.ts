@@ -22,6 +22,8 @@ export async function mcpServe(host: ToolHost, args: readonly string[], io: CliI
   const { values } = parseCommandArgs(args, options)
   if (values.stdio === (values.http !== undefined)) throw new UsageError('mcp serve needs exactly one of --stdio or --http 127.0.0.1:PORT')
   const session = { profile: await profileOption(values.profile), scope: scopeOption(values.scope) }
+  // A profile that cannot be loaded ends the command now, not at the client's first request.
+  await host.snapshot({ ...session, protocol: 'anthropic' })
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve())
     process.once('SIGTERM', () => resolve())

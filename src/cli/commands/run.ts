@@ -2,15 +2,18 @@ import { readFile } from 'node:fs/promises'
 import { ModelConfigError, describeModelError, isModelCallError } from '../../agent/providers/index.js'
 import { loadLorebook } from '../../tools/worldinfo/index.js'
 import { resumeAgentRun, runAgent, type AgentRunResult, type AgentRunRuntime } from '../../agent/loop/run-agent.js'
-import type { AgentEvent } from '../../agent/loop/agent-events.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { ChatMessage } from '../../tool/run-services.js'
+import type { Approver } from '../../permissions/approvals/approval-request.js'
+import { ActivityIndicator, showsActivity } from '../activity-indicator.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
 import { parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
+import { runPrinter } from '../run-printer.js'
 
 const options = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
   profile: { type: 'string' },
   scope: { type: 'string' },
   resume: { type: 'string' },
@@ -23,7 +26,7 @@ const options = {
 } as const
 
 /**
- * `toolhost run "<prompt>" --model provider:model [--base-url URL] [--profile FILE] [--scope S] [--json]`
+ * `toolhost run "<prompt>"|- --model provider:model [--base-url URL] [--api-key KEY] [--profile FILE] [--scope S] [--json]`
  * and `toolhost run --resume <runId>`: runs an agent, streaming progress to the terminal (or JSON
  * lines of events). Exit 0 when the run completes, 3 when it waits for approval, 1 when it fails.
  */
@@ -34,13 +37,16 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
   process.once('SIGINT', stop)
   // Nobody reads the run's output any more (`toolhost run … | head -1`): cancel it rather than work unseen.
   io.outputClosed?.addEventListener('abort', stop, { once: true })
-  const printer = eventPrinter(io, values.json)
+  const activity = activityFor(io, values.json)
+  const scope = values.resume === undefined ? scopeOption(values.scope) : (host.store().getRun(values.resume)?.scope ?? 'session')
+  const printer = runPrinter(io, { json: values.json, scope, ...(activity !== undefined && { activity }) })
   const runtime: AgentRunRuntime = {
     host,
     signal: controller.signal,
     onEvent: printer.onEvent,
-    ...(io.approver !== undefined && { approver: io.approver }),
+    ...(io.approver !== undefined && { approver: pausing(io.approver, activity) }),
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
+    ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
   }
   try {
     let result: AgentRunResult
@@ -48,8 +54,8 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
       if (positionals.length > 0) throw new UsageError('run --resume takes no prompt: the run goes on from where it stopped')
       result = await resumeAgentRun({ ...runtime, runId: values.resume, ...(values.model !== undefined && { model: values.model }) })
     } else {
-      const prompt = positionals.join(' ').trim()
-      if (prompt === '') throw new UsageError('run needs a prompt: toolhost run "<prompt>" --model provider:model')
+      const prompt = (positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ')).trim()
+      if (prompt === '') throw new UsageError('run needs a prompt: toolhost run "<prompt>" --model provider:model ("-" reads it from standard input)')
       const profile = await profileOption(values.profile)
       const model = values.model ?? (await host.resolveProfile(profile)).profile.model
       if (model === undefined) throw new UsageError('run needs --model provider:model (or a profile with "model")')
@@ -57,7 +63,7 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
         ...runtime,
         model,
         prompt,
-        scope: scopeOption(values.scope),
+        scope,
         ...(profile !== undefined && { profile }),
         ...(values.conversation !== undefined && { conversation: await readConversation(values.conversation) }),
         ...(values.lorebook !== undefined && { lorebook: await loadLorebook(values.lorebook) }),
@@ -75,8 +81,29 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
     io.err(`toolhost: ${isModelCallError(error) ? describeModelError(error, { ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }) }) : error instanceof Error ? error.message : String(error)}`)
     return exitCodes.failed
   } finally {
+    activity?.stop()
     process.off('SIGINT', stop)
     io.outputClosed?.removeEventListener('abort', stop)
+  }
+}
+
+/** A status line on stderr while the run waits, for a person at a terminal only. */
+function activityFor(io: CliIo, json: boolean): ActivityIndicator | undefined {
+  const { terminal } = io
+  if (terminal === undefined || !showsActivity({ stdoutIsTTY: terminal.stdoutIsTTY, stderrIsTTY: terminal.stderr.isTTY, json })) return undefined
+  return new ActivityIndicator(terminal.stderr)
+}
+
+/** The approver, with the status line hidden while it asks the person. */
+function pausing(approver: Approver, activity: ActivityIndicator | undefined): Approver {
+  if (activity === undefined) return approver
+  return async (request, signal) => {
+    activity.pause()
+    try {
+      return await approver(request, signal)
+    } finally {
+      activity.resume()
+    }
   }
 }
 
@@ -89,59 +116,6 @@ function report(result: AgentRunResult, io: CliIo, json: boolean): number {
   if (result.status === 'completed') return exitCodes.ok
   if (result.status === 'paused') return exitCodes.pending
   return exitCodes.failed
-}
-
-/** Prints events as they come: text to stdout, calls and notes to stderr; or one JSON line per event. */
-function eventPrinter(io: CliIo, json: boolean): { onEvent: (event: AgentEvent) => void; endLine: () => void } {
-  let midLine = false
-  const endLine = () => {
-    if (midLine) io.out('')
-    midLine = false
-  }
-  if (json) return { onEvent: (event) => io.out(JSON.stringify(event)), endLine }
-  const note = (text: string) => {
-    endLine()
-    io.err(text)
-  }
-  const onEvent = (event: AgentEvent): void => {
-    switch (event.type) {
-      case 'text-delta':
-        if (io.write !== undefined) io.write(event.delta)
-        else io.out(event.delta)
-        midLine = !event.delta.endsWith('\n')
-        return
-      case 'tool-call':
-        note(`→ ${event.call.name} ${event.call.rawArguments.slice(0, 200)}`)
-        return
-      case 'tool-result':
-        note(`${event.result.isError ? '✗' : '✓'} ${event.result.errorCode ?? ''}${event.result.content.split('\n')[0]?.slice(0, 160) ?? ''}`)
-        return
-      case 'reply':
-        note(`reply published (${event.path}):\n${event.text}`)
-        return
-      case 'model-retry':
-        note(`model error, retry ${event.attempt} in ${Math.round(event.delayMs / 1000)} s: ${event.error}`)
-        return
-      case 'drift':
-        note(`the model answered without publishing; reminder ${event.attempt} (text kept in ${event.path})`)
-        return
-      case 'handoff':
-        note(`handoff ${event.from} → ${event.to}`)
-        return
-      case 'compacted':
-        note(`history compacted: ~${event.tokensBefore} → ~${event.tokensAfter} tokens`)
-        return
-      case 'invocation-started':
-        if (event.mode !== 'main') note(`${event.mode} agent ${event.agentId} started`)
-        return
-      case 'run-started':
-        note(`run ${event.runId} (${event.model})${event.resumed ? ' resumed' : ''}`)
-        return
-      default:
-        return
-    }
-  }
-  return { onEvent, endLine }
 }
 
 /** A conversation file: a JSON array of `{role, text, name?}`. */

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+
+const root = join(import.meta.dirname, '..', '..')
+const entry = join(root, 'test', 'agent', 'toolhost-from-source.ts')
+const register = join(root, 'scripts', 'register-ts.ts')
+
+/** How a `toolhost` process ended. */
+export interface Finished {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Options of {@link startToolhost}. */
+export interface StartOptions {
+  readonly env?: Record<string, string>
+  /** Written to standard input, which is then closed; standard input is closed at once when absent. */
+  readonly stdin?: string
+  /** Close the reading end of standard output at once, as a reader that goes away does. */
+  readonly closeStdout?: boolean
+}
+
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
+
+/** Starts `toolhost …` from the sources in another process, its output piped to this one. */
+export function startToolhost(cwd: string, args: readonly string[], options: StartOptions = {}): { child: ChildProcess; done: Promise<Finished>; stdout: () => string; stderr: () => string } {
+  const child = spawn(process.execPath, ['--import', register, entry, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  if (options.closeStdout === true) child.stdout?.destroy()
+  else child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  child.stdin?.end(options.stdin ?? '')
+  const done = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })))
+  return { child, done, stdout: () => stdout, stderr: () => stderr }
+}
+
+/** Runs `toolhost …` to its end. */
+export function toolhost(cwd: string, args: readonly string[], options: StartOptions = {}): Promise<Finished> {
+  return startToolhost(cwd, args, options).done
+}
