@@ -187,7 +187,7 @@ function unseenBy(previous: number, reported: number | undefined, estimated: num
 
 /** One summary turn for compaction: no tools, with the loop's retries. */
 function summaryTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prompt): Promise<ModelTurn> {
-  return withModelRetries(() => streamTurn(input.model.model, { prompt, tools: [], signal: input.signal }), {
+  return withModelRetries(() => streamTurn(input.model.model, { prompt, tools: [], signal: input.signal, idleTimeoutMs: input.invocation.profile.agent.streamIdleTimeoutSec * 1000 }), {
     signal: input.signal,
     ...(input.sleep !== undefined && { sleep: input.sleep }),
   })

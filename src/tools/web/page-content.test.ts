@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bodyKind, decodeBody, looksBinary, mediaType, renderPage } from './page-content.js'
+import { bodyKind, decodeBody, looksBinary, maxHtmlNesting, mediaType, renderPage } from './page-content.js'
 
 describe('bodyKind', () => {
   it.each([
@@ -55,9 +55,11 @@ describe('renderPage', () => {
     expect(renderPage('*as is*', 'text', 'markdown', 'https://e.example/')).toBe('*as is*')
   })
 
-  it('falls back to the raw HTML when conversion fails', () => {
-    const deep = `${'<div>'.repeat(20_000)}deep${'</div>'.repeat(20_000)}`
-    const output = renderPage(deep, 'html', 'markdown', 'https://e.example/')
-    expect(output).toMatch(/^\[This page could not be converted to markdown \(.+\); its raw HTML follows\.\]\n\n<div>/)
+  it('falls back to the raw HTML, without parsing it, when elements nest too deep to convert', () => {
+    const nested = (depth: number) => `${'<div>'.repeat(depth)}deep${'</div>'.repeat(depth)}`
+    const output = renderPage(nested(20_000), 'html', 'markdown', 'https://e.example/')
+    expect(output).toMatch(/^\[This page could not be converted to markdown \(its elements nest more than 800 deep\); its raw HTML follows\.\]\n\n<div>/)
+    expect(renderPage(nested(maxHtmlNesting + 1), 'html', 'text', 'https://e.example/')).toMatch(/^\[This page could not be converted to text \(its elements nest more than 800 deep\)/)
+    expect(renderPage(nested(100), 'html', 'markdown', 'https://e.example/')).toBe('deep')
   })
 })

@@ -1,7 +1,14 @@
 import { fillText, loadText } from '../../text/model-text.js'
+import { htmlNestingDepth } from './html-nesting.js'
 import { htmlToMarkdown, htmlToText } from './html-to-markdown.js'
 
 const texts = { notConverted: loadText(import.meta.url, 'texts/not-converted.txt') }
+
+/**
+ * The deepest nesting of elements converted. Real pages stay far below; beyond it parsing grows
+ * slow (time goes with the square of the depth) and conversion runs out of stack.
+ */
+export const maxHtmlNesting = 800
 
 /** How a response body is read: converted from HTML, pretty-printed JSON, other text, or refused. */
 export type BodyKind = 'html' | 'json' | 'text' | 'binary' | 'unknown'
@@ -72,12 +79,13 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, k
  */
 export function renderPage(text: string, kind: BodyKind, format: PageFormat, finalUrl: string): string {
   if (kind === 'html' && format !== 'html') {
+    const notConverted = (reason: string) => `${fillText(texts.notConverted, { format, reason })}\n\n${text}`
+    if (htmlNestingDepth(text, maxHtmlNesting) > maxHtmlNesting) return notConverted(`its elements nest more than ${maxHtmlNesting} deep`)
     try {
       return format === 'markdown' ? htmlToMarkdown(text, finalUrl) : htmlToText(text)
     } catch (error) {
-      // Hostile markup (nesting deep enough to exhaust the stack, say) must not end the run.
-      const reason = error instanceof Error ? error.message : String(error)
-      return `${fillText(texts.notConverted, { format, reason })}\n\n${text}`
+      // Hostile markup the nesting check lets through must not end the run either.
+      return notConverted(error instanceof Error ? error.message : String(error))
     }
   }
   if (kind === 'json' && format !== 'html') return prettyJson(text)
