@@ -54,6 +54,8 @@ export interface CatalogTool {
   isConcurrencySafe?(input: Record<string, unknown>): boolean
   permissionSubject?(input: Record<string, unknown>): PermissionSubject | undefined
   checkPermissions?(input: Record<string, unknown>, ctx: ToolCallContext): Promise<PermissionCheck>
+  /** True while a person allows the tool outside any profile (an MCP tool set to Allow): it counts as an allow rule for the tool. */
+  allowedByPerson?(): boolean
   /** Runs the call. External tools resolve their implementation here, at call time. */
   call(input: Record<string, unknown>, ctx: ToolCallContext): ToolCallReturn
   renderToolUseMessage?(input: Record<string, unknown>): string

@@ -28,6 +28,9 @@ import { McpClientManager } from '../mcp/client/index.js'
 import { ProcessToolDirs } from './process-tool-dirs.js'
 import { invocationWorkspace } from './invocation-workspace.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
+import { alwaysRules } from './always-rules.js'
+import { serverIdsIn, serverNamesIn, withServerIds } from './mcp-server-names.js'
+import { notOfferedTools, type NotOfferedTool } from './not-offered.js'
 import { emptyGateState } from '../gate/gate-state.js'
 import type { RunFeature, RunServices } from '../tool/run-services.js'
 
@@ -67,6 +70,11 @@ export interface InvocationRuntimeOptions {
 export interface InvocationOptions extends InvocationRuntimeOptions {
   /** A profile id (`default` or one in `<dataDir>/profiles/`), a profile file path, or settings merged onto the default profile. */
   readonly profile?: string | Profile | ProfileOverrides
+  /**
+   * Where an object `profile` came from, as {@link ToolHost.resolveProfile} returned it with the
+   * profile: "allow always" writes its rules there.
+   */
+  readonly profileSource?: ProfileSource
   readonly scope: Scope
   readonly protocol: ProtocolName
   /** Whether the model reads images. */
@@ -112,15 +120,19 @@ export interface ToolHost {
   store(): Store
   /** Resolves a profile as {@link InvocationOptions.profile} does, with where it came from. */
   resolveProfile(profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }>
-  /** The snapshot an invocation with these options would get, without creating one (nothing is stored). */
-  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>): Promise<{ snapshot: Snapshot; profile: Profile }>
+  /**
+   * The snapshot an invocation with these options would get, without creating one (nothing is
+   * stored), and the MCP, process and extension tools it leaves out, with why.
+   */
+  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>): Promise<{ snapshot: Snapshot; profile: Profile; notOffered: NotOfferedTool[] }>
   /** Freezes the catalog into a snapshot for one invocation and opens its gate. */
   createInvocation(options: InvocationOptions): Promise<Invocation>
   /**
-   * Explains what a profile's rules and mode decide for a call of a tool (by id, alias or builtin name).
+   * Explains what a profile's rules and mode decide for a call of a tool, named as `toolhost tools
+   * call` names it: id, builtin name, or the alias of the profile's snapshot in the scope.
    * @example await host.explainPermission('builtin:workspace.shell', { command: 'git push' })
    */
-  explainPermission(tool: string, args: unknown, profile?: string | Profile | ProfileOverrides): Promise<PermissionExplanation>
+  explainPermission(tool: string, args: unknown, profile?: string | Profile | ProfileOverrides, options?: { readonly scope?: Scope; readonly protocol?: ProtocolName }): Promise<PermissionExplanation>
   /** Reopens a stored invocation with its frozen snapshot, gate counts, profile and any paused turn. */
   resumeInvocation(invocationId: string, options?: InvocationRuntimeOptions): Promise<Invocation>
   close(): Promise<void>
@@ -165,7 +177,15 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
   const aliasOf = (tool: CatalogTool) => (tool.source === 'builtin' ? builtinAlias(tool.nativeName) : tool.id)
 
   const resolveProfile = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {
-    if (profile === undefined || profile === 'default') return { profile: defaultProfile, source: { kind: 'builtin' } }
+    const resolved = await resolveProfileRef(profile)
+    return { ...resolved, profile: withServerIds(resolved.profile, mcpManager().registrations()) }
+  }
+  const resolveProfileRef = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {
+    if (profile === undefined || profile === 'default') {
+      // The stored default profile (where "allow always" keeps rules of default invocations) wins over the built-in one.
+      const stored = await findProfileFile(dataDir, 'default')
+      return stored === undefined ? { profile: defaultProfile, source: { kind: 'builtin' } } : { profile: stored.profile, source: { kind: 'file', path: stored.path } }
+    }
     if (typeof profile === 'string') {
       if (/[\\/]|\.(json|ya?ml)$/i.test(profile)) return { profile: await readProfileFile(profile), source: { kind: 'file', path: resolve(profile) } }
       const found = await findProfileFile(dataDir, profile)
@@ -174,6 +194,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     }
     return { profile: mergeProfile(defaultProfile, profile), source: { kind: 'object' } }
   }
+  const rulesOnDisk = alwaysRules({ dataDir, onDisk: options.inMemoryStore !== true, portable: (rule) => serverNamesIn(rule, mcpManager().registrations()) })
 
   const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>, profile: Profile): Snapshot => {
     if (closed) throw new Error('This tool host is closed.')
@@ -184,8 +205,8 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     return buildSnapshot({ catalog: currentCatalog(profile.tools.processDirs), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }), ...(request.features !== undefined && { features: request.features }) })
   }
   const skillsDir = options.skillsDir === undefined ? undefined : resolve(options.skillsDir)
-  const workspaceFor = (scope: Scope, runId: string, skills: readonly string[] | undefined) =>
-    invocationWorkspace(scope, { projectDir: workspaceDir, runDir: openedStore().runDir(runId), ...(skillsDir !== undefined && { skillsDir }), ...(skills !== undefined && { skills }) })
+  const workspaceFor = (scope: Scope, runId: string, skills: readonly string[] | undefined, projectDir = workspaceDir) =>
+    invocationWorkspace(scope, { projectDir, runDir: openedStore().runDir(runId), ...(skillsDir !== undefined && { skillsDir }), ...(skills !== undefined && { skills }) })
   const hooksFor = (profile: Profile): HookConfig => profileHooks(options.hooks, profile)
 
   const host: ToolHost = {
@@ -201,28 +222,39 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     async snapshot(request) {
       const { profile } = await resolveProfile(request.profile)
       await processTools.add(profile.tools.processDirs)
-      return { snapshot: freeze(request, profile), profile }
+      const snapshot = freeze(request, profile)
+      const mcp = mcpManager()
+      const servers = mcp.registrations().map((server) => ({ ...server, tools: mcp.tools(server.id) }))
+      return { snapshot, profile, notOffered: notOfferedTools(currentCatalog(profile.tools.processDirs), snapshot, profile, servers) }
     },
     async createInvocation(invocation) {
       const db = openedStore()
-      const { profile, source } = await resolveProfile(invocation.profile)
+      const { profile, source: resolvedSource } = await resolveProfile(invocation.profile)
+      const source = invocation.profileSource ?? resolvedSource
       await processTools.add(profile.tools.processDirs)
+      // Remembered, so that a call approved from another process (or directory) finds its tool and works where it was asked to.
+      const processDirs = [...hostProcessDirs, ...profile.tools.processDirs].map((dir) => resolve(dir))
       const acceptsImages = invocation.acceptsImages ?? false
       const snapshot = freeze(invocation, profile)
       const runId = invocation.runId ?? db.createRun({ scope: invocation.scope, profileId: profile.id }).id
       if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
       const id = `inv_${randomUUID().replace(/-/g, '')}`
       db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
-      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local', ...(invocation.skills !== undefined && { skills: invocation.skills }), ...(invocation.direct === true && { direct: true }) }
+      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local', processDirs, workspaceDir, ...(invocation.skills !== undefined && { skills: invocation.skills }), ...(invocation.direct === true && { direct: true }) }
       db.saveCheckpoint(id, checkpoint)
       const workspace = workspaceFor(invocation.scope, runId, invocation.skills)
-      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress, ...(invocation.run !== undefined && { run: invocation.run }) })
+      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, alwaysRules: rulesOnDisk, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress, ...(invocation.run !== undefined && { run: invocation.run }) })
     },
-    async explainPermission(name, args, profileRef) {
+    async explainPermission(name, args, profileRef, { scope = 'session', protocol = 'openai-responses' } = {}) {
       const { profile } = await resolveProfile(profileRef)
-      const tool = resolveTool(name) ?? resolveTool(`builtin:${name}`) ?? currentCatalog().tools.find((t) => aliasOf(t) === name)
+      await processTools.add(profile.tools.processDirs)
+      const catalog = currentCatalog(profile.tools.processDirs)
+      // The names `tools call` takes (id, builtin name, the snapshot's alias), then any tool of the catalog the profile does not offer.
+      const binding = freeze({ scope, protocol }, profile).bindings.find((b) => b.toolId === name || b.toolId === `builtin:${name}` || b.alias === name)
+      const named = serverIdsIn(name, mcpManager().registrations())
+      const tool = (binding === undefined ? undefined : catalog.get(binding.toolId)) ?? catalog.get(named) ?? catalog.get(`builtin:${name}`) ?? catalog.tools.find((t) => aliasOf(t) === name)
       if (tool === undefined) throw new TypeError(`No tool "${name}" in the catalog; see "toolhost tools list".`)
-      return explainPermission(tool, args, profile, invocationWorkspace('session', { projectDir: workspaceDir, runDir: join(dataDir, 'runs', 'explain') }))
+      return explainPermission(tool, args, profile, invocationWorkspace(scope, { projectDir: workspaceDir, runDir: join(dataDir, 'runs', 'explain') }), binding !== undefined)
     },
     async resumeInvocation(invocationId, runtime = {}) {
       const db = openedStore()
@@ -234,8 +266,9 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       // A checkpoint keeps the profile as it was written, perhaps in an older schema version.
       const checkpoint: InvocationCheckpoint = { ...stored, profile: parseProfile(stored.profile, `checkpoint of ${invocationId}`) }
       const snapshot = record.snapshot as Snapshot
-      const workspace = workspaceFor(snapshot.scope, record.runId, checkpoint.skills)
-      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress, ...(runtime.run !== undefined && { run: runtime.run }) })
+      await processTools.add(checkpoint.processDirs ?? [])
+      const workspace = workspaceFor(snapshot.scope, record.runId, checkpoint.skills, checkpoint.workspaceDir)
+      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, alwaysRules: rulesOnDisk, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress, ...(runtime.run !== undefined && { run: runtime.run }) })
     },
     async close() {
       processTools.close()

@@ -17,6 +17,11 @@ export interface ApprovalOutcome {
    * the run can give its tools what they act on and carry on with the model.
    */
   readonly resumeRun?: string
+  /**
+   * For an "always" approval: the rule added, and the profile file it was written to (absent when
+   * it applies to the invocation only, its profile being given in code or the store in memory).
+   */
+  readonly always?: { readonly rule: string; readonly file?: string }
 }
 
 /**
@@ -58,12 +63,16 @@ export class HostApprovals {
 
   async #continue(approval: ApprovalRecord, continueTurn: boolean, runtime?: InvocationRuntimeOptions): Promise<ApprovalOutcome> {
     const invocation = await this.#resume(approval.invocationId, runtime)
-    if (this.#store().runEvents(invocation.runId, { type: 'run_started' }).length > 0) {
-      const stillWaiting = invocation.pendingApprovals.filter((id) => this.#store().approvals.get(id)?.status === 'pending')
-      return { approval, stillPending: stillWaiting, resumeRun: invocation.runId }
-    }
+    // The rule is written now, not when the turn goes on: "always" holds even if the run is never resumed.
+    const rule = approval.decision === 'always' ? (approval.alwaysRule ?? undefined) : undefined
+    const always = rule === undefined ? {} : { always: { rule, ...optionalFile(await invocation.allowAlways(rule)) } }
     const stillPending = invocation.pendingApprovals.filter((id) => this.#store().approvals.get(id)?.status === 'pending')
-    if (!continueTurn || stillPending.length > 0 || invocation.pendingApprovals.length === 0) return { approval, stillPending }
-    return { approval, results: await invocation.continueTurn(), stillPending }
+    if (this.#store().runEvents(invocation.runId, { type: 'run_started' }).length > 0) return { approval, stillPending, resumeRun: invocation.runId, ...always }
+    if (!continueTurn || stillPending.length > 0 || invocation.pendingApprovals.length === 0) return { approval, stillPending, ...always }
+    return { approval, results: await invocation.continueTurn(), stillPending, ...always }
   }
+}
+
+function optionalFile(file: string | undefined): { file?: string } {
+  return file === undefined ? {} : { file }
 }

@@ -23,6 +23,10 @@ export interface InvocationCheckpoint {
   readonly readState?: Record<string, ReadRecord>
   /** Calls made by a person by hand: writes and edits need no earlier read. */
   readonly direct?: boolean
+  /** Directories of process tool specs the invocation's tools come from, absolute (a resume in another process loads them). */
+  readonly processDirs?: readonly string[]
+  /** The project directory the invocation works in, absolute (a resume in another directory keeps it). */
+  readonly workspaceDir?: string
   /** Skill folders mounted at `skills/<name>/`; all of the skills directory when absent. */
   readonly skills?: readonly string[]
   /** A turn paused on durable approvals. */

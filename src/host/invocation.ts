@@ -1,6 +1,6 @@
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../catalog/profile-schema.js'
-import { addAllowRule, persistAllowRule, type ProfileSource } from '../catalog/profile-rules.js'
+import { addAllowRule, type ProfileSource } from '../catalog/profile-rules.js'
 import { CallRecorder } from '../execution/call-recorder.js'
 import { continueTurn, executeTurn, TurnPausedError, type TurnOutcome } from '../execution/execute-turn.js'
 import type { ToolProgressEvent } from '../execution/run-call.js'
@@ -10,6 +10,7 @@ import { Gate, type GateTurn } from '../gate/gate.js'
 import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
 import type { Approver } from '../permissions/approvals/approval-request.js'
+import type { AlwaysRules } from './always-rules.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { DeferredSession } from '../deferred/deferred-session.js'
 import { offeredBindings, type Snapshot, type SnapshotBinding } from '../snapshot/snapshot.js'
@@ -52,6 +53,8 @@ export interface InvocationParts {
   readonly checkpoint: InvocationCheckpoint
   readonly resolveTool: (id: ToolId) => CatalogTool | undefined
   readonly approver: Approver
+  /** Where "allow always" writes rules. */
+  readonly alwaysRules: AlwaysRules
   readonly hooks: HookConfig
   /** The invocation's file tree. */
   readonly workspace: Workspace
@@ -79,7 +82,7 @@ export class Invocation {
   readonly #gate: Gate
   readonly #recorder: CallRecorder
   #profile: Profile
-  readonly #profileSource: ProfileSource
+  #profileSource: ProfileSource
   readonly #toolChoice: ToolChoice
   #round: number
   #pendingTurn: PendingTurn | undefined
@@ -116,6 +119,22 @@ export class Invocation {
   /** The profile in force, including rules added by "allow always". */
   get profile(): Profile {
     return this.#profile
+  }
+
+  /** The profile file "allow always" writes to, or `undefined` when its rules apply to this invocation only. */
+  get alwaysRulesFile(): string | undefined {
+    return this.#parts.alwaysRules.where(this.#profileSource)
+  }
+
+  /**
+   * Adds an allow rule to the profile in force and writes it where the profile's rules are kept
+   * ({@link alwaysRulesFile}); returns that file, or `undefined` when the rule applies to this
+   * invocation only. Adding a rule twice changes nothing.
+   */
+  async allowAlways(rule: string): Promise<string | undefined> {
+    this.#profile = addAllowRule(this.#profile, rule)
+    this.#profileSource = await this.#parts.alwaysRules.save(this.#profileSource, rule)
+    return this.alwaysRulesFile
   }
 
   /**
@@ -215,6 +234,8 @@ export class Invocation {
       readState: this.#readState.toJSON(),
       ...(this.#parts.checkpoint.direct === true && { direct: true }),
       ...(this.#parts.checkpoint.skills !== undefined && { skills: this.#parts.checkpoint.skills }),
+      ...(this.#parts.checkpoint.processDirs !== undefined && { processDirs: this.#parts.checkpoint.processDirs }),
+      ...(this.#parts.checkpoint.workspaceDir !== undefined && { workspaceDir: this.#parts.checkpoint.workspaceDir }),
       ...(this.#pendingTurn !== undefined && { pendingTurn: this.#pendingTurn }),
     }
     this.#recorder.flush(() => {
@@ -226,7 +247,7 @@ export class Invocation {
   /** A running call's question to the approver; durable answers cannot come in time, so they count as no. */
   async #askMidCall(call: { callId: string; toolId: ToolId }, request: { readonly reason: string; readonly detail: Record<string, unknown> }, signals: AbortSignal[]): Promise<boolean> {
     const alias = this.snapshot.bindings.find((b) => b.toolId === call.toolId)?.alias ?? call.toolId
-    const answer = await this.#parts.approver(
+    const answer = await this.#approver(
       {
         id: `apr_${randomBytes(16).toString('hex')}`,
         runId: this.runId,
@@ -264,7 +285,7 @@ export class Invocation {
       readState: this.#readState,
       memory: store.memories(this.#owner),
       requestApproval: (call, request) => this.#askMidCall(call, request, signals),
-      approver: this.#parts.approver,
+      approver: (request, signal) => this.#approver(request, signal),
       signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
       onProgress: this.#parts.onProgress,
       ...(this.#parts.run !== undefined && { run: this.#parts.run }),
@@ -272,9 +293,14 @@ export class Invocation {
       profile: () => this.#profile,
       profileSource: this.#profileSource,
       allowAlways: async (rule) => {
-        this.#profile = addAllowRule(this.#profile, rule)
-        if (this.#profileSource.kind === 'file') await persistAllowRule(this.#profileSource.path, rule)
+        await this.allowAlways(rule)
       },
     }
+  }
+
+  /** The invocation's approver, told where an "always" answer would write its rule. */
+  async #approver(...[request, signal]: Parameters<Approver>): ReturnType<Approver> {
+    const file = this.alwaysRulesFile
+    return this.#parts.approver({ ...request, ...(file !== undefined && { alwaysRulesFile: file }) }, signal)
   }
 }

@@ -5,7 +5,7 @@ import type { Workspace } from '../workspace/workspace.js'
 import { combineWithRule } from './hooks/combine-with-rule.js'
 import type { HookConfig } from './hooks/hook-types.js'
 import { runPreToolHooks } from './hooks/run-pre-tool-hooks.js'
-import { evaluatePermission } from './rules/evaluate-permission.js'
+import { evaluatePermission, type PermissionRules } from './rules/evaluate-permission.js'
 
 /** The permission decision for one call before any person is asked. */
 export type CallDecision =
@@ -31,7 +31,7 @@ export interface DecideCallRequest {
  */
 export async function decideCall({ tool, alias, input, profile, hooks, runId, ctx }: DecideCallRequest): Promise<CallDecision> {
   const subject = workspaceSubject(tool.permissionSubject?.(input), ctx.workspace)
-  const verdict = evaluatePermission(profile.permissions, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject })
+  const verdict = evaluatePermission(permissionRulesFor(tool, profile), { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject })
   const ruleInfo = { ...(verdict.rule !== undefined && { rule: verdict.rule }) }
   if (verdict.behavior === 'deny') return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
 
@@ -60,6 +60,16 @@ export async function decideCall({ tool, alias, input, profile, hooks, runId, ct
   }
   if (combined === 'deny') return { behavior: 'deny', reason, decidedBy }
   return { behavior: combined, input: current, reason, ...ruleInfo, decidedBy }
+}
+
+/**
+ * The permission rules a call of the tool is checked against: the profile's, with an allow rule
+ * for the tool while a person allows it outside the profile (an MCP tool set to Allow). It goes
+ * last, so the profile's deny and ask rules still decide first.
+ */
+export function permissionRulesFor(tool: Pick<CatalogTool, 'id' | 'allowedByPerson'>, profile: Profile): PermissionRules {
+  if (tool.allowedByPerson?.() !== true) return profile.permissions
+  return { ...profile.permissions, allow: [...profile.permissions.allow, tool.id] }
 }
 
 /**

@@ -61,7 +61,7 @@ export class AgentRun implements RunContext {
     const lease = RunLeaseHold.acquire(store, runId)
     const run = await AgentRun.#create(options, runId, model, start, lease)
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: false })
-    return run.#drive(() => openAgent(run, options.profile ?? profile, 'main', run.#openingEntries()), lease)
+    return run.#drive(() => openAgent(run, options.profile ?? 'default', 'main', run.#openingEntries()), lease)
   }
 
   /** Resumes a stored run from its active invocation. */

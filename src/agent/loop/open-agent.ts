@@ -40,7 +40,7 @@ export interface ChildOrigin {
  */
 export async function openAgent(run: RunContext, profileRef: string | Profile | ProfileOverrides, mode: InvocationMode, entries: readonly TranscriptEntry[], child?: ChildOrigin): Promise<ActiveAgent> {
   const { host } = run.runtime
-  const { profile } = await host.resolveProfile(profileRef)
+  const { profile, source } = await host.resolveProfile(profileRef)
   const returnMode = mode === 'child'
   // Children do not delegate further: the per-run limits stay easy to reason about.
   const agents = returnMode ? [] : agentCatalog(run.profiles, profile)
@@ -53,6 +53,8 @@ export async function openAgent(run: RunContext, profileRef: string | Profile | 
   const { flags, children, services } = agentServices(run, profile.id, profile, agents, returnMode, () => ids.invocationId)
   const invocation = await host.createInvocation({
     profile,
+    // "Allow always" writes to the profile's file (--profile FILE, a stored profile), not only to this invocation.
+    profileSource: source,
     scope: run.start.scope,
     protocol: run.model.protocol,
     acceptsImages: run.model.acceptsImages,

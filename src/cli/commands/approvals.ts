@@ -34,11 +34,18 @@ export async function approvalsCommand(host: ToolHost, args: readonly string[], 
     action === 'approve'
       ? await host.approvals.approve(id, { ...common, scope: values.always ? 'always' : 'once' })
       : await host.approvals.deny(id, { ...common, ...(values.message !== undefined && { message: values.message }) })
-  io.err(`${id} ${outcome.approval.status}${outcome.approval.decision === 'always' ? ` (rule added: ${outcome.approval.alwaysRule ?? ''})` : ''}`)
+  io.err(`${id} ${outcome.approval.status}${alwaysNote(outcome.always)}`)
   if (outcome.stillPending.length > 0) io.err(`the turn still waits for ${outcome.stillPending.join(', ')}`)
   else if (outcome.resumeRun !== undefined) io.err(`continue the run with: toolhost run --resume ${outcome.resumeRun}`)
   if (outcome.results === undefined) return exitCodes.ok
   let code: number = exitCodes.ok
   for (const result of outcome.results) code = Math.max(code, printResult(result, values.json, io))
   return code
+}
+
+/** Where an "always" rule went; never claims a rule was saved when it applies to the one invocation only. */
+function alwaysNote(always: { readonly rule: string; readonly file?: string } | undefined): string {
+  if (always === undefined) return ''
+  if (always.file !== undefined) return ` (rule ${always.rule} added to ${always.file})`
+  return ` (rule ${always.rule} applies to this invocation only: its profile was given in code, not read from a file)`
 }

@@ -100,6 +100,8 @@ export function createMcpCatalogTool(registration: McpRegistrationRecord, record
       if (permission === 'ask') return { behavior: 'ask', reason: fillText(mcpTexts.ask, { server: registration.name }) }
       return { behavior: 'deny', reason: permission === undefined ? mcpTexts.unavailable : mcpTexts.toolOff }
     },
+    // A person's Allow is a permission decision: it counts as an allow rule (the profile's deny and ask rules still come first).
+    allowedByPerson: () => runtime.currentPermission(registrationId, record.name) === 'allow',
     call: (input, ctx) => runtime.call(registrationId, record.name, input, ctx),
   }
 }

@@ -17,6 +17,8 @@ export interface ApprovalRequest {
   readonly rule?: string
   /** The rule "allow always" would add, e.g. `builtin:workspace.shell(git push)`. */
   readonly alwaysRule: string
+  /** The profile file "allow always" writes the rule to; absent when it applies to this invocation only. */
+  readonly alwaysRulesFile?: string
 }
 
 /** A person's answer. `always` also adds {@link ApprovalRequest.alwaysRule} to the profile. */

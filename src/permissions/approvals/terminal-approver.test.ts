@@ -31,7 +31,19 @@ describe('terminalApprover', () => {
     const { shown } = await answer('y')
     expect(shown).toContain('workspace_shell (builtin:workspace.shell) wants to run:\n{\n  "command": "git push"\n}')
     expect(shown).toContain('Why approval is needed: Not allowed by any rule.')
-    expect(shown).toContain('[a] always (builtin:workspace.shell(git push))')
+    expect(shown).toContain('[a] always (builtin:workspace.shell(git push), for this invocation only)')
+  })
+
+  it('says which profile file "always" writes the rule to', async () => {
+    const shown = await new Promise<string>((resolve) => {
+      const input = new PassThrough()
+      const output = new PassThrough()
+      let text = ''
+      output.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      void terminalApprover({ input, output })({ ...request, alwaysRulesFile: '/p/coder.yaml' }, new AbortController().signal).then(() => resolve(text))
+      input.write('y\n')
+    })
+    expect(shown).toContain('[a] always (builtin:workspace.shell(git push), saved in /p/coder.yaml)')
   })
 
   it('reads once, always, and deny with a message', async () => {

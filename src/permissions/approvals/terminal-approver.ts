@@ -34,7 +34,7 @@ export function terminalApprover(streams: { readonly input: Readable; readonly o
       return (lines.shift() ?? '').trim()
     }
     try {
-      const text = fillText(prompt, { alias: request.alias, toolId: request.toolId, inputText: request.inputText, reason: request.reason, alwaysRule: request.alwaysRule })
+      const text = fillText(prompt, { alias: request.alias, toolId: request.toolId, inputText: request.inputText, reason: request.reason, alwaysRule: request.alwaysRule, alwaysWhere: request.alwaysRulesFile === undefined ? 'for this invocation only' : `saved in ${request.alwaysRulesFile}` })
       const answer = (await ask(`${text} `)).toLowerCase()
       const approver = streams.approver ?? 'terminal'
       if (answer === 'y' || answer === 'yes') return { behavior: 'allow', scope: 'once', approver } satisfies ApprovalDecision
