@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
@@ -53,17 +53,17 @@ describe('scheduling a turn', () => {
         { callId: 'r3', name: 'file_read', arguments: { id: 'r3', path: 'a.txt' } },
       ],
     })
+    // What must start is waited for; what must not start gets a moment to show that it does not.
+    await vi.waitFor(() => expect(['r1', 'r2', 'w2'].every(gated.started)).toBe(true))
     await settle()
-    expect(['r1', 'r2', 'w2'].every(gated.started)).toBe(true)
     expect(gated.started('w1')).toBe(false)
     gated.release('r1')
     gated.release('r2')
+    await vi.waitFor(() => expect(gated.started('w1')).toBe(true))
     await settle()
-    expect(gated.started('w1')).toBe(true)
     expect(gated.started('r3')).toBe(false)
     gated.release('w1')
-    await settle()
-    expect(gated.started('r3')).toBe(true)
+    await vi.waitFor(() => expect(gated.started('r3')).toBe(true))
     gated.release('r3')
     gated.release('w2')
     expect((await turn).map((r) => r.content)).toEqual(['r1', 'r2', 'w1', 'w2', 'r3'])

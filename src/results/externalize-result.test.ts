@@ -113,15 +113,13 @@ describe('externalizeIfLong', () => {
     expect(await readFile(join(dir.path, files[1] ?? ''), 'utf8')).toBe('2'.repeat(20))
   })
 
-  it('externalizes 10 MB of text in linear time', async () => {
+  // A pass that is not linear would run for minutes here, far past the test timeout.
+  it('externalizes 10 MB of text with one very long line', async () => {
     const line = `${'word '.repeat(40)}\n` // 201 characters
     const text = line.repeat(40_000) + 'q'.repeat(2_000_000) // about 10 MB with one very long line
-    const started = performance.now()
     const result = await externalizeIfLong(request(text))
-    const elapsed = performance.now() - started
     expect(result.content).toContain('10,040,000 characters, 40,667 lines')
     const written = await readFile(join(dir.path, result.resourceRefs[0] ?? ''), 'utf8')
     expect(written.length).toBe(text.length + 666)
-    expect(elapsed).toBeLessThan(5_000)
   })
 })

