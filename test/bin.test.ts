@@ -31,6 +31,14 @@ describe('toolhost binary', () => {
     expect(stdout.trim()).toContain('84')
   })
 
+  it("prints a command's own help from the built text files", () => {
+    const { status, stdout } = toolhost('tools', 'call', '--help')
+    expect(status).toBe(0)
+    expect(stdout).toContain('need no earlier read')
+    expect(stdout).toContain('--data-dir DIR')
+    expect(stdout).not.toContain('toolhost mcp add')
+  })
+
   it('exits 1 on an error result and 2 on a usage error', () => {
     expect(toolhost('tools', 'call', 'calculator_evaluate', '{"expression":"import(\\"x\\")"}').status).toBe(1)
     expect(toolhost('nonsense').status).toBe(2)
@@ -49,7 +57,8 @@ describe('toolhost binary', () => {
     expect(approved.stdout).toContain('2d1 = 2')
     expect(toolhost('approvals', 'approve', id).status).not.toBe(0)
     expect(toolhost('approvals', 'list').stdout).toContain('No pending approval requests.')
-  })
+    // Five processes one after another: a busy machine takes longer than the default limit.
+  }, 120_000)
 
   it('explains a permission decision', () => {
     const { status, stdout } = toolhost('permissions', 'explain', 'dice.roll', '{"formula":"d6"}', '--profile', 'ask.json')
