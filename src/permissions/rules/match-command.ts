@@ -1,6 +1,8 @@
 import { parse, type CommandNode, type ScriptNode, type SimpleCommandNode } from 'just-bash'
 import { findNestedScripts } from './shell-nested.js'
 import { findExecCommands, innerScriptOf } from './shell-inner.js'
+import { builtinProblem } from './shell-builtins.js'
+import { programEffects } from './shell-programs.js'
 import { redirectWrites, type RedirectWrite } from './shell-redirects.js'
 import { commandBasename, unwrapCommand } from './shell-wrappers.js'
 import { assignmentWord, displayWord, displayWords, expandWord, visibleText, type ShellWord } from './shell-words.js'
@@ -41,6 +43,10 @@ export interface ShellPart {
   readonly container: boolean
   /** Why the command cannot be checked, if it cannot. */
   readonly opaque?: string
+  /** Indexes into `words` of options and operands an allow rule must spell out (`sed -i`, `npm run build`). */
+  readonly literal: readonly number[]
+  /** More readings for deny and ask rules: global options stripped (`npm --registry x publish`), the program a launcher runs. */
+  readonly restrictForms: readonly (readonly string[])[]
   /** Wrappers it runs under, outermost first: its own and those of enclosing `sudo sh -c '…'`. */
   readonly wrappers: readonly string[]
   /** Dangers the analysis found (a function calling itself). */
@@ -130,6 +136,7 @@ class Analysis {
         }
         return this.statements(command.elseBody ?? [], inner)
       case 'For':
+        if (!/^[A-Za-z_]\w*$/.test(command.variable)) this.opaque(`for ${command.variable}`, 'the loop variable is not a plain name', ctx)
         this.nested(command.words, inner)
         return this.statements(command.body, inner)
       case 'CStyleFor':
@@ -168,10 +175,13 @@ class Analysis {
     const outerWords = words.map((word) => word.text)
     const unwrapped = unwrapCommand(words)
     const name = unwrapped.words[0]
+    const effects = programEffects(commandBasename(name?.text ?? '').toLowerCase(), unwrapped.words)
     const reason =
       opaque ??
       unwrapped.opaque ??
-      (name?.dynamic === undefined ? undefined : `the command name is only known when it runs (it comes from ${name.dynamic})`)
+      (name?.dynamic === undefined ? undefined : `the command name is only known when it runs (it comes from ${name.dynamic})`) ??
+      builtinProblem(unwrapped.words) ??
+      effects.opaque
     const part: ShellPart = {
       label: [displayWords([...assignments, ...outerWords]), ...writeLabels(writes)].filter((text) => text !== '').join(' '),
       ...(ctx.via === undefined ? {} : { via: ctx.via }),
@@ -182,6 +192,8 @@ class Analysis {
       openArgs: unwrapped.openArgs,
       container: false,
       ...(reason === undefined ? {} : { opaque: reason }),
+      literal: effects.literal,
+      restrictForms: effects.restrictForms,
       wrappers: [...ctx.wrappers, ...unwrapped.wrappers],
       dangers: [],
       inputsFrom: ctx.inputsFrom,
@@ -192,7 +204,7 @@ class Analysis {
     if (inner.kind === 'opaque') return void this.parts.push({ ...part, opaque: inner.reason })
     const child: Context = { ...ctx, wrappers: part.wrappers }
     if (inner.kind === 'script') {
-      this.parts.push({ ...part, container: true })
+      this.parts.push(inner.alsoAllowed === true ? part : { ...part, container: true })
       return this.script(inner.text, { ...child, depth: ctx.depth + 1, via: inner.via })
     }
     const execs = findExecCommands(unwrapped.words)
@@ -204,7 +216,9 @@ class Analysis {
   /** Analyses the scripts nested in `node`; returns the names of the commands that feed its input. */
   private nested(node: unknown, ctx: Context): string[] {
     const feeding: string[] = []
-    for (const nested of findNestedScripts(node)) {
+    const findings = findNestedScripts(node)
+    for (const reason of findings.unanalysable) this.opaque('…', reason, ctx)
+    for (const nested of findings.scripts) {
       const child: Context = { depth: ctx.depth + 1, writes: [], inputsFrom: [], wrappers: ctx.wrappers, via: 'a substitution' }
       const start = this.parts.length
       if (nested.script === null) this.opaque('$(…)', 'it holds a substitution the parser could not read', child)
@@ -226,7 +240,7 @@ class Analysis {
   }
 
   private opaque(label: string, reason: string, ctx: Context): void {
-    const part: ShellPart = { label: visibleText(label), words: [], outerWords: [], assignments: [], writes: [], openArgs: false, container: false, opaque: reason, wrappers: ctx.wrappers, dangers: [], inputsFrom: [] }
+    const part: ShellPart = { label: visibleText(label), words: [], outerWords: [], assignments: [], writes: [], openArgs: false, container: false, opaque: reason, literal: [], restrictForms: [], wrappers: ctx.wrappers, dangers: [], inputsFrom: [] }
     this.parts.push(ctx.via === undefined ? part : { ...part, via: ctx.via })
   }
 }

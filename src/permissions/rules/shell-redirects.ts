@@ -5,7 +5,8 @@ import { wordText, type ShellWord } from './shell-words.js'
  * Redirections as permission rules see them. Output redirections to files are writes: a command
  * with one is matched by an allow rule only when the rule itself has a redirection, so that a
  * read-only-looking rule like `cat *` never allows `cat a > b`. Reading (`<`, here-documents) and
- * descriptor copies (`2>&1`) change nothing and are ignored; so are writes to `/dev/null`.
+ * descriptor copies (`2>&1`) change nothing and are ignored; so are writes to `/dev/null`, `/dev/stdout`
+ * and `/dev/stderr`.
  */
 
 type Redirection = SimpleCommandNode['redirections'][number]
@@ -20,8 +21,12 @@ export interface RedirectWrite {
 
 const writeOperators = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&'])
 
-/** Targets that swallow or show output; writing to them changes nothing. */
-const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/fd/1', '/dev/fd/2'])
+/**
+ * Targets that swallow output or pass it on unchanged; writing to them changes nothing.
+ * `/dev/tty` and `/dev/fd/N` are writes: what they reach depends on how the command was started
+ * and on descriptors opened earlier (`exec 3>file`).
+ */
+const harmlessTargets = new Set(['/dev/null', '/dev/stdout', '/dev/stderr'])
 
 /** The write a redirection makes, or `undefined` when it reads, copies a descriptor or discards output. */
 export function redirectWrite(redirection: Redirection): RedirectWrite | undefined {

@@ -16,6 +16,11 @@ import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
  * - Quotes work as in the shell: `'*'` is a literal star; `"a b"` is one word.
  * - A specifier with an output redirection (`echo * > notes.txt`) is the only kind that allows a
  *   command writing a file; see `shell-redirects.ts`.
+ * - Options that make a program write files or run scripts (`sed -i`, `sort -o`, `npm run build`)
+ *   must be named by a word of the rule: `sed *` does not allow `sed -i …`, `sed -i *` does; see
+ *   `shell-programs.ts`.
+ * - `!` and `time` are peeled off commands before matching, so `! *` and `time *` allow nothing;
+ *   as deny or ask rules they match the command after them.
  */
 
 type WordPattern = { readonly kind: 'rest' } | { readonly kind: 'word'; readonly regex: RegExp }
@@ -28,6 +33,11 @@ export interface CommandPattern {
   readonly words: readonly WordPattern[]
   /** Output redirections, when the specifier has any. */
   readonly writes: readonly WordPattern[]
+  /**
+   * Written under `!` or `time`, which are peeled off commands before matching: such a rule only
+   * restricts (deny, ask) the command after them, and allows nothing, so `! *` never allows all.
+   */
+  readonly wrapped?: boolean
 }
 
 const cache = new Map<string, CommandPattern | { readonly problem: string }>()
@@ -59,7 +69,8 @@ function compile(specifier: string): CommandPattern | { readonly problem: string
   }
   const words = [...simple.assignments.map(assignmentWord), ...[simple.name, ...simple.args].flatMap((word) => (word === null ? [] : expandWord(word)))]
   const writes = redirectWrites(simple.redirections).flatMap((write) => write.words)
-  return { any: false, words: words.map(wordPattern), writes: writes.map(wordPattern) }
+  const wrapped = command?.[0]?.negated === true || command?.[0]?.timed === true
+  return { any: false, words: words.map(wordPattern), writes: writes.map(wordPattern), ...(wrapped ? { wrapped } : {}) }
 }
 
 function wordPattern(word: ShellWord): WordPattern {
@@ -68,8 +79,11 @@ function wordPattern(word: ShellWord): WordPattern {
   return { kind: 'word', regex: new RegExp(`^${body}$`, 'u') }
 }
 
-/** True when the word patterns consume exactly `words`. */
-function matchWords(patterns: readonly WordPattern[], words: readonly string[]): boolean {
+/**
+ * True when the word patterns consume exactly `words`. The words at the `literal` indexes must be
+ * matched by a word of the rule (`-i`, `test*`), not taken by a standalone `*`: an allow rule names them.
+ */
+function matchWords(patterns: readonly WordPattern[], words: readonly string[], literal: ReadonlySet<number> = new Set()): boolean {
   // reachable[j]: the patterns so far can consume exactly the first j words.
   let reachable = words.map(() => false).concat(false)
   reachable[0] = true
@@ -78,7 +92,8 @@ function matchWords(patterns: readonly WordPattern[], words: readonly string[]):
     let seen = false
     for (let index = 0; index <= words.length; index += 1) {
       if (pattern.kind === 'rest') {
-        seen ||= reachable[index] === true
+        // A run of words taken by `*` may not pass over a word that must be spelled out.
+        seen = reachable[index] === true || (seen && !literal.has(index - 1))
         next[index] = seen
       } else if (reachable[index] === true && index < words.length && pattern.regex.test(words[index] ?? '')) {
         next[index + 1] = true
@@ -103,17 +118,18 @@ export function commandSpecifierMatches(specifier: string, part: ShellPart, purp
   if ('problem' in pattern) return false
   if (pattern.any) return true
   const writes = part.writes.flatMap((write) => write.words.map((word) => word.text))
-  const full = (words: readonly string[]): boolean =>
-    pattern.writes.length === 0 ? matchWords(pattern.words, words) : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes])
-  if (purpose === 'restrict') return restrictForms(part).some(full)
-  if ((writes.length > 0) !== (pattern.writes.length > 0)) return false
+  const full = (words: readonly string[], literal?: ReadonlySet<number>): boolean =>
+    pattern.writes.length === 0 ? matchWords(pattern.words, words, literal) : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes], literal)
+  if (purpose === 'restrict') return restrictForms(part).some((words) => full(words))
+  if (pattern.wrapped === true || (writes.length > 0) !== (pattern.writes.length > 0)) return false
   const assignments = part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
   const words = [...assignments, ...part.words]
-  return full(words) && (!part.openArgs || full([...words, UNKNOWN_ARGUMENTS]))
+  const literal = new Set(part.literal.map((index) => index + assignments.length))
+  return full(words, literal) && (!part.openArgs || full([...words, UNKNOWN_ARGUMENTS], literal))
 }
 
 function restrictForms(part: ShellPart): (readonly string[])[] {
   const [name = '', ...args] = part.words
   const plainName = commandBasename(name).toLowerCase()
-  return [part.words, [plainName, ...args], [...part.assignments, ...part.words], part.outerWords, [...part.assignments, ...part.outerWords]]
+  return [part.words, [plainName, ...args], [...part.assignments, ...part.words], part.outerWords, [...part.assignments, ...part.outerWords], ...part.restrictForms]
 }
