@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { CatalogSource } from '../catalog/catalog.js'
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
 import { loadProcessTools, watchProcessTools } from '../process/index.js'
+import { SpawnTracker } from '../spawn/spawn-tracker.js'
 
 /**
  * The process tools of some spec directories, loaded once each and reloaded when a directory
@@ -10,6 +11,8 @@ import { loadProcessTools, watchProcessTools } from '../process/index.js'
 export class ProcessToolDirs {
   readonly #loaded = new Map<string, CatalogSource>()
   readonly #closers: (() => void)[] = []
+  // The running processes of calls, killed on close with all they started.
+  readonly #spawns = new SpawnTracker()
   readonly #watch: boolean
 
   constructor(options: { readonly watch: boolean }) {
@@ -20,8 +23,8 @@ export class ProcessToolDirs {
   async add(dirs: readonly string[]): Promise<void> {
     for (const dir of dirs.map((d) => resolve(d))) {
       if (this.#loaded.has(dir)) continue
-      this.#loaded.set(dir, await loadProcessTools([dir]))
-      if (this.#watch) this.#closers.push(watchProcessTools([dir], (load) => this.#loaded.set(dir, load), { onError: () => undefined }))
+      this.#loaded.set(dir, await loadProcessTools([dir], { spawns: this.#spawns }))
+      if (this.#watch) this.#closers.push(watchProcessTools([dir], (load) => this.#loaded.set(dir, load), { onError: () => undefined, spawns: this.#spawns }))
     }
   }
 
@@ -50,7 +53,9 @@ export class ProcessToolDirs {
     return undefined
   }
 
+  /** Stops watching, and kills the processes of calls still running. */
   close(): void {
     for (const close of this.#closers.splice(0)) close()
+    this.#spawns.killAll()
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
+import { backgroundSleep, recordOwnPid } from '../spawn/__fixtures__/escapees.js'
+import { spawnMarkerName } from '../spawn/marker-sweep.js'
 import { callTool, isAlive, processCallContext, specDir, toolById, type SpecDir } from './__fixtures__/process-fixtures.js'
 import { loadProcessTools } from './load-process-tools.js'
 
@@ -48,7 +50,7 @@ describe('misbehaving process tools', () => {
   })
 
   it('reports a flood of output as process.output_too_large and stops the process', async () => {
-    const tool = await shellTool('flood', 'echo $$ > flood.pids\nexec yes "a line of garbage"')
+    const tool = await shellTool('flood', `${recordOwnPid('flood.pids')}\nexec yes "a line of garbage"`)
     const started = Date.now()
     await expect(call(tool)).rejects.toMatchObject({ code: 'process.output_too_large', message: 'This tool printed more than 1 MiB in round 1, so it was stopped.' })
     expect(Date.now() - started).toBeLessThan(5000)
@@ -56,7 +58,7 @@ describe('misbehaving process tools', () => {
   })
 
   it('kills a process group that ignores SIGTERM once the grace has passed', async () => {
-    const tool = await shellTool('stubborn', "trap '' TERM\necho $$ > stubborn.pids\nsleep 30 &\necho $! >> stubborn.pids\nwait\nwait", 'timeout: 0.5\n')
+    const tool = await shellTool('stubborn', `trap '' TERM\n${recordOwnPid('stubborn.pids')}\n${backgroundSleep('stubborn.pids')}\nwait\nwait`, 'timeout: 0.5\n')
     const started = Date.now()
     await expect(call(tool)).rejects.toMatchObject({ code: 'process.timeout', message: 'This tool did not answer within 0.5 s (round 1), so it was stopped.' })
     const elapsed = Date.now() - started
@@ -66,7 +68,7 @@ describe('misbehaving process tools', () => {
   })
 
   it('stops the process group when the call is cancelled', async () => {
-    const tool = await shellTool('cancelled', 'echo $$ > cancelled.pids\nsleep 30 &\necho $! >> cancelled.pids\nwait')
+    const tool = await shellTool('cancelled', `${recordOwnPid('cancelled.pids')}\n${backgroundSleep('cancelled.pids')}\nwait`)
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('run cancelled')), 300)
     await expect(call(tool, {}, controller.signal)).rejects.toMatchObject({ code: 'process.cancelled' })
@@ -74,7 +76,7 @@ describe('misbehaving process tools', () => {
   })
 
   it('kills what a process leaves running after it answers', async () => {
-    const tool = await shellTool('leftover', 'sleep 30 &\necho $! > leftover.pids\necho \'{"type":"result","content":"done"}\'')
+    const tool = await shellTool('leftover', `${backgroundSleep('leftover.pids')}\necho '{"type":"result","content":"done"}'`)
     await expect(call(tool)).resolves.toEqual({ content: 'done' })
     await expectAllGone('leftover')
   })
@@ -101,7 +103,7 @@ esac`
   })
 
   it('stops at the total time limit across rounds', async () => {
-    const tool = await shellTool('slow', 'cat > /dev/null\necho $$ >> slow.pids\nsleep 0.4\necho \'{"type":"db","operation":"read"}\'', 'timeout: 0.5\n')
+    const tool = await shellTool('slow', `cat > /dev/null\n${recordOwnPid('slow.pids')}\nsleep 0.3\necho '{"type":"db","operation":"read"}'`, 'timeout: 0.5\n')
     const started = Date.now()
     await expect(call(tool)).rejects.toMatchObject({ code: 'process.timeout', message: expect.stringMatching(/^This tool did not finish within its total limit of 2 s \(round \d\), so it was stopped\.$/) })
     expect(Date.now() - started).toBeLessThan(4500)
@@ -123,8 +125,10 @@ describe('what a process tool is given', () => {
       'inspect.mjs',
       `import { text } from 'node:stream/consumers'
 const request = JSON.parse(await text(process.stdin))
+// Without a PID namespace a marker variable tracks the tool's processes; it is no part of what the tool is given.
+const { ${spawnMarkerName}: marker, ...env } = process.env
 if (request.round === 1) console.log(JSON.stringify({ type: 'db', operation: 'search', query: 'x', state: { step: 1 } }))
-else console.log(JSON.stringify({ type: 'result', content: 'ok', structured: { env: process.env, cwd: process.cwd(), request } }))`,
+else console.log(JSON.stringify({ type: 'result', content: 'ok', structured: { env, cwd: process.cwd(), request } }))`,
     )
     await dir.file(
       'inspect.yaml',

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import type { HostResolver } from '../net/resolve-host.js'
+import type { SpawnTracker } from '../spawn/spawn-tracker.js'
 import type { ToolCallContext, ToolOutput } from '../tool/define-tool.js'
 import { ToolError } from '../tool/tool-error.js'
 import { performDb } from './db-operation.js'
@@ -17,6 +18,8 @@ export interface ProcessToolOptions {
   readonly hostEnv?: HostEnv
   /** Name resolution for HTTP requests; the system resolver when omitted. */
   readonly resolve?: HostResolver
+  /** Tracks the running processes of calls, so that the owner can kill them when it closes. */
+  readonly spawns?: SpawnTracker
 }
 
 /**
@@ -54,6 +57,7 @@ export async function runProcessTool(spec: ProcessToolSpec, toolId: string, inpu
       maxStdoutBytes: processLimits.maxStdoutBytes,
       maxStderrBytes: processLimits.maxStderrBytes,
       killGraceMs: processLimits.killGraceMs,
+      ...(options.spawns !== undefined && { tracker: options.spawns }),
     })
     const record: RoundRecord = { toolId, round, ...traceOf(outcome) }
     const reply = replyOf(outcome, record, () => stopReason(ctx.signal, deadline, remainingMs()), spec, totalMs)

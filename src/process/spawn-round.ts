@@ -1,5 +1,6 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { BoundedOutput } from '../permissions/hooks/bounded-output.js'
+import { spawnBounded, type BoundedProcess } from '../spawn/spawn-bounded.js'
+import type { SpawnTracker } from '../spawn/spawn-tracker.js'
 
 /** One spawn of a process tool. */
 export interface RoundSpawn {
@@ -16,6 +17,8 @@ export interface RoundSpawn {
   readonly maxStderrBytes: number
   /** Between SIGTERM and SIGKILL. */
   readonly killGraceMs: number
+  /** Also tracks the process here, so that its owner can kill it when closing. */
+  readonly tracker?: SpawnTracker
 }
 
 /** What the process left on stderr (bounded), and how long it ran. */
@@ -32,29 +35,28 @@ export type RoundOutcome =
   | (RoundTrace & { readonly kind: 'timeout' | 'aborted' | 'too_large' })
   | { readonly kind: 'spawn_failed'; readonly message: string }
 
-// After the final SIGKILL, how long to wait for the pipes to close before giving up on them (a
-// process that left the group could hold them open forever).
+// After the final SIGKILL, how long to wait for the pipes to close before giving up on them.
 const pipeCloseGraceMs = 1000
 
 /**
- * Runs a command once, without a shell, at the head of a process group of its own, with `input` on
- * stdin and stdout and stderr collected up to their limits. At the time limit, on abort, or once
- * stdout passes its limit, the group gets SIGTERM and, `killGraceMs` later, SIGKILL. When the
- * process exits, whatever it left running in its group is killed. Never rejects.
+ * Runs a command once, without a shell, bounded ({@link spawnBounded}: nothing it starts outlives
+ * it), with `input` on stdin and stdout and stderr collected up to their limits. At the time limit,
+ * on abort, or once stdout passes its limit, the process group gets SIGTERM and, `killGraceMs`
+ * later, everything the process started gets SIGKILL. When the process exits, whatever it left
+ * running is killed. Never rejects.
  */
-export function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
-  if (round.signal.aborted) return Promise.resolve({ kind: 'aborted', stderr: '', stderrTruncated: false, durationMs: 0 })
+export async function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
+  if (round.signal.aborted) return { kind: 'aborted', stderr: '', stderrTruncated: false, durationMs: 0 }
   const started = performance.now()
+  let bounded: BoundedProcess
+  try {
+    const [program, ...args] = round.command
+    bounded = await spawnBounded(program, args, { cwd: round.cwd, env: round.env, ...(round.tracker !== undefined && { tracker: round.tracker }) })
+  } catch (error) {
+    return { kind: 'spawn_failed', message: messageOf(error) }
+  }
+  const { child } = bounded
   return new Promise((resolve) => {
-    let child: ChildProcessWithoutNullStreams
-    try {
-      const [program, ...args] = round.command
-      // `detached` puts the process at the head of a new group, so that it is killed with its children.
-      child = spawn(program, args, { cwd: round.cwd, env: round.env, shell: false, detached: process.platform !== 'win32', stdio: 'pipe', windowsHide: true })
-    } catch (error) {
-      resolve({ kind: 'spawn_failed', message: messageOf(error) })
-      return
-    }
     const stdout = new BoundedOutput(round.maxStdoutBytes)
     const stderr = new BoundedOutput(round.maxStderrBytes)
     let stopping: 'timeout' | 'aborted' | 'too_large' | undefined
@@ -73,10 +75,10 @@ export function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
     const stop = (why: 'timeout' | 'aborted' | 'too_large'): void => {
       if (settled || stopping !== undefined) return
       stopping = why
-      signalGroup(child, 'SIGTERM')
+      bounded.terminate()
       timers.push(
         setTimeout(() => {
-          signalGroup(child, 'SIGKILL')
+          bounded.kill()
           timers.push(
             setTimeout(() => {
               child.stdout.destroy()
@@ -91,6 +93,7 @@ export function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
     timers.push(setTimeout(() => stop('timeout'), round.timeoutMs))
     const onAbort = (): void => stop('aborted')
     round.signal.addEventListener('abort', onAbort, { once: true })
+    if (round.signal.aborted) onAbort()
 
     child.stdout.on('data', (chunk: Buffer) => {
       stdout.push(chunk)
@@ -98,12 +101,9 @@ export function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
     })
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.on('error', (error) => {
-      signalGroup(child, 'SIGKILL')
+      bounded.kill()
       finish({ kind: 'spawn_failed', message: messageOf(error) })
     })
-    // A tool answers and is done: anything still running in its group is left over and would keep
-    // the pipes (and the call) waiting.
-    child.on('exit', () => signalGroup(child, 'SIGKILL'))
     child.on('close', (exitCode, exitSignal) => {
       // A failed spawn also closes, with a negative errno as the code; 'error' has reported it.
       if (child.pid === undefined) return
@@ -114,16 +114,6 @@ export function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
     child.stdin.on('error', () => undefined)
     child.stdin.end(round.input)
   })
-}
-
-function signalGroup(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return
-  try {
-    if (process.platform === 'win32') child.kill(signal)
-    else process.kill(-child.pid, signal)
-  } catch {
-    // The group is already gone.
-  }
 }
 
 function messageOf(error: unknown): string {

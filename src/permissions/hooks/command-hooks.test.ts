@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backgroundSleep, recordOwnPid } from '../../spawn/__fixtures__/escapees.js'
 import { goneWithin, isAlive, postInput, preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
 import { runPostToolHooks } from './run-post-tool-hooks.js'
 import { runPreToolHooks } from './run-pre-tool-hooks.js'
@@ -67,7 +68,7 @@ describe('pre-tool command hooks', () => {
   })
 
   it('kills a hook that overruns its timeout together with its children', async () => {
-    const hook = await dir.script('slow.sh', `sleep 30 &\necho $! > "${dir.path}/child.pid"\necho $$ > "${dir.path}/shell.pid"\nwait`)
+    const hook = await dir.script('slow.sh', `${backgroundSleep(`${dir.path}/child.pid`)}\n${recordOwnPid(`${dir.path}/shell.pid`)}\nwait`)
     const result = await pre(hook, { timeoutMs: 1000 })
     expect(result).toMatchObject({ decision: 'deny', reason: `hook failed: preTool[0] ${hook} timed out after 1000 ms` })
     expect(await isAlive(process.pid)).toBe(true)
@@ -75,7 +76,7 @@ describe('pre-tool command hooks', () => {
   })
 
   it('kills processes a hook leaves behind when it exits', async () => {
-    const hook = await dir.script('leaves-child.sh', `sleep 30 &\necho $! > "${dir.path}/orphan.pid"\nexit 0`)
+    const hook = await dir.script('leaves-child.sh', `${backgroundSleep(`${dir.path}/orphan.pid`)}\nexit 0`)
     expect(await pre(hook)).toEqual({ decision: 'none' })
     expect(await goneWithin(Number(await dir.read('orphan.pid')))).toBe(true)
   })
@@ -89,7 +90,7 @@ describe('pre-tool command hooks', () => {
   })
 
   it('kills the hook and rejects when the run is cancelled', async () => {
-    const hook = await dir.script('wait.sh', `echo $$ > "${dir.path}/cancel.pid"\nexec sleep 30`)
+    const hook = await dir.script('wait.sh', `${recordOwnPid(`${dir.path}/cancel.pid`)}\nexec sleep 30`)
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     const running = runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), controller.signal)

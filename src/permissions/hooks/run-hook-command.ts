@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawnBounded, type BoundedProcess } from '../../spawn/spawn-bounded.js'
 import { BoundedOutput } from './bounded-output.js'
 import type { CommandHook } from './hook-types.js'
 
@@ -6,8 +6,7 @@ import type { CommandHook } from './hook-types.js'
 export const hookOutputLimit = 64 * 1024
 /** A command hook's time limit when it sets none. */
 export const defaultHookTimeoutMs = 10_000
-// After a kill, how long to wait for the pipes to close before giving up on them (a process that
-// left the group could hold them open forever).
+// After a kill, how long to wait for the pipes to close before giving up on them.
 const pipeCloseGraceMs = 1000
 
 /** A command hook that ran to an exit code. */
@@ -23,24 +22,24 @@ export interface HookCommandExit {
 export type HookCommandRun = { readonly ok: true; readonly exit: HookCommandExit } | { readonly ok: false; readonly problem: string }
 
 /**
- * Runs a command hook: spawns it without a shell in a process group of its own, writes `payload`
- * as JSON on stdin and collects bounded stdout and stderr. On timeout the whole group is killed;
- * when the hook exits, processes it left behind in its group are killed too.
+ * Runs a command hook: spawns it without a shell, bounded ({@link spawnBounded}: nothing it starts
+ * outlives it), writes `payload` as JSON on stdin and collects bounded stdout and stderr. On timeout
+ * it is killed with everything it started; when the hook exits, processes it left behind are
+ * killed too.
  *
- * @throws the signal's reason when `signal` aborts (the group is killed first).
+ * @throws the signal's reason when `signal` aborts (the hook is killed first).
  */
-export function runHookCommand(hook: CommandHook, payload: unknown, signal: AbortSignal): Promise<HookCommandRun> {
+export async function runHookCommand(hook: CommandHook, payload: unknown, signal: AbortSignal): Promise<HookCommandRun> {
   signal.throwIfAborted()
   const timeoutMs = hook.timeoutMs ?? defaultHookTimeoutMs
+  let bounded: BoundedProcess
+  try {
+    bounded = await spawnBounded(hook.command, hook.args ?? [])
+  } catch (error) {
+    return { ok: false, problem: `could not be started: ${messageOf(error)}` }
+  }
+  const { child } = bounded
   return new Promise((resolve, reject) => {
-    let child: ChildProcessWithoutNullStreams
-    try {
-      // `detached` puts the hook at the head of a new process group, so it can be killed as one.
-      child = spawn(hook.command, hook.args ?? [], { shell: false, detached: process.platform !== 'win32', stdio: 'pipe', windowsHide: true })
-    } catch (error) {
-      resolve({ ok: false, problem: `could not be started: ${messageOf(error)}` })
-      return
-    }
     const stdout = new BoundedOutput(hookOutputLimit)
     const stderr = new BoundedOutput(hookOutputLimit)
     let stopping: 'timeout' | 'abort' | undefined
@@ -70,7 +69,7 @@ export function runHookCommand(hook: CommandHook, payload: unknown, signal: Abor
     const stop = (why: 'timeout' | 'abort'): void => {
       if (settled || stopping !== undefined) return
       stopping = why
-      killGroup(child)
+      bounded.kill()
       closeTimer = setTimeout(() => {
         child.stdout.destroy()
         child.stderr.destroy()
@@ -81,16 +80,14 @@ export function runHookCommand(hook: CommandHook, payload: unknown, signal: Abor
     const timeoutTimer = setTimeout(() => stop('timeout'), timeoutMs)
     const onAbort = (): void => stop('abort')
     signal.addEventListener('abort', onAbort, { once: true })
+    if (signal.aborted) onAbort()
 
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.on('error', (error) => {
-      killGroup(child)
+      bounded.kill()
       finish(() => resolve({ ok: false, problem: `could not be started: ${messageOf(error)}` }))
     })
-    // Hooks are short-lived guards; anything still running in the group once the hook exits is
-    // left over and would otherwise keep the pipes (and the call) waiting.
-    child.on('exit', () => killGroup(child))
     child.on('close', (code, closeSignal) => {
       // A failed spawn also closes, with a negative errno as the code; 'error' has reported it.
       if (child.pid !== undefined) conclude(code, closeSignal)
@@ -99,16 +96,6 @@ export function runHookCommand(hook: CommandHook, payload: unknown, signal: Abor
     child.stdin.on('error', () => undefined)
     child.stdin.end(JSON.stringify(payload))
   })
-}
-
-function killGroup(child: ChildProcessWithoutNullStreams): void {
-  if (child.pid === undefined) return
-  try {
-    if (process.platform === 'win32') child.kill('SIGKILL')
-    else process.kill(-child.pid, 'SIGKILL')
-  } catch {
-    // The group is already gone.
-  }
 }
 
 function messageOf(error: unknown): string {

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { containment, type Containment } from './containment.js'
+import { spawnMarkerName, sweepMarked } from './marker-sweep.js'
+import { assertRunnable } from './resolve-program.js'
+import { everySpawn, killAllOnExit, type SpawnTracker } from './spawn-tracker.js'
+
+/** How a bounded program is started. */
+export interface BoundedSpawnOptions {
+  /** The working directory; the host's when omitted. */
+  readonly cwd?: string
+  /** The program's whole environment; the host's when omitted. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  /** Also tracks the process there, so that its owner can kill it when closing. */
+  readonly tracker?: SpawnTracker
+  /** How to bound it; the strongest the machine offers ({@link containment}) when omitted. */
+  readonly containment?: Containment
+}
+
+/** A running bounded program: stdin, stdout and stderr are pipes. */
+export interface BoundedProcess {
+  /** The process the host waits for: the program, or the wrapper that relays its exit. */
+  readonly child: ChildProcessWithoutNullStreams
+  /** How it is bounded. */
+  readonly containment: Containment['kind']
+  /** Asks the program and its process group to stop (SIGTERM). */
+  terminate(): void
+  /** Kills the program and everything it started, wherever that went (SIGKILL). */
+  kill(): void
+}
+
+/**
+ * Spawns `program` (no shell; a bare name is looked up on the PATH of `env`) at the head of a
+ * process group of its own, bounded by the machine's strongest {@link Containment}: when the
+ * program exits, when {@link BoundedProcess.kill} is called, when its tracker is closed, and when
+ * the host process exits, every process it started is killed, including those that left the
+ * group with `setsid` or a double fork.
+ *
+ * In a PID namespace the program is the namespace's init: signals it has no handler for, SIGTERM
+ * included, do not reach it (SIGKILL does), and pids it sees are the namespace's own.
+ *
+ * @throws the spawn error (`spawn <program> ENOENT`, …) when the program cannot be started.
+ */
+export async function spawnBounded(program: string, args: readonly string[], options: BoundedSpawnOptions = {}): Promise<BoundedProcess> {
+  const how = options.containment ?? (await containment())
+  const cwd = options.cwd ?? process.cwd()
+  const env: Record<string, string | undefined> = { ...(options.env ?? process.env) }
+  assertRunnable(program, cwd, env.PATH)
+  const token = how.kind === 'marker' ? randomBytes(16).toString('hex') : undefined
+  if (token !== undefined) env[spawnMarkerName] = token
+  const [file, ...argv] = how.kind === 'pid-namespace' ? [...how.wrapper, program, ...args] : [program, ...args]
+  // `detached` makes a new process group, so that the program's helpers get its signals.
+  const child = spawn(file ?? program, argv, { cwd, env, shell: false, detached: process.platform !== 'win32', stdio: 'pipe', windowsHide: true })
+
+  const running = () => child.pid !== undefined && child.exitCode === null && child.signalCode === null
+  const signalAll = (signal: NodeJS.Signals): void => {
+    if (child.pid === undefined) return
+    try {
+      if (process.platform === 'win32') child.kill(signal)
+      else process.kill(-child.pid, signal)
+    } catch {
+      // The group is gone.
+    }
+  }
+  const bounded: BoundedProcess = {
+    child,
+    containment: how.kind,
+    terminate: () => signalAll('SIGTERM'),
+    kill: () => {
+      // Killing the wrapper (unshare) makes the kernel kill the namespace's init, and so all of it.
+      if (running()) child.kill('SIGKILL')
+      signalAll('SIGKILL')
+      if (token !== undefined) sweepMarked(token)
+    },
+  }
+  const untrack = [everySpawn.track(bounded), ...(options.tracker === undefined ? [] : [options.tracker.track(bounded)])]
+  killAllOnExit()
+  const done = (): void => {
+    for (const stop of untrack) stop()
+  }
+  // What the program leaves running when it exits is left over, and would hold its pipes open.
+  child.once('exit', () => {
+    bounded.kill()
+    done()
+  })
+  child.once('error', () => {
+    if (child.pid === undefined) done()
+  })
+  return bounded
+}
