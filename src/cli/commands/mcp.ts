@@ -69,6 +69,7 @@ export async function mcpCommand(host: ToolHost, args: readonly string[], io: Cl
         mcp.setPermission(record.id, tool, action)
       }
       io.out(`${wanted.join(', ')}: ${action}`)
+      io.err(`note: ${permissionMeaning(action, record.name)}`)
       return exitCodes.ok
     }
     case 'remove': {
@@ -95,4 +96,12 @@ function pairs(entries: readonly string[] | undefined, separator: string): Recor
 function firstLine(text: unknown): string {
   const line = String(text ?? '').split('\n', 1)[0] ?? ''
   return line.length > 70 ? `${line.slice(0, 69)}…` : line
+}
+
+/** What Off / Ask / Allow mean for calls, said once where people set them. */
+function permissionMeaning(permission: 'allow' | 'ask' | 'off', server: string): string {
+  const offered = `a profile offers it with "mcp/${/^[A-Za-z0-9_.-]+$/.test(server) ? server : '*'}:*" (or "mcp/*") in tools.allow`
+  if (permission === 'off') return 'hidden from every profile; no call reaches the server'
+  if (permission === 'ask') return `${offered}; every call asks a person first, whatever the profile's rules allow`
+  return `${offered}; calls run without asking, unless the profile's deny or ask rules say otherwise`
 }
