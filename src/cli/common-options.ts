@@ -10,8 +10,6 @@ export const snapshotOptions = {
   profile: { type: 'string' },
   protocol: { type: 'string' },
   json: { type: 'boolean', default: false },
-  'data-dir': { type: 'string' },
-  'process-dir': { type: 'string', multiple: true },
 } as const satisfies ParseArgsConfig['options']
 
 /** Parses a command's arguments, turning parse errors into usage errors. */

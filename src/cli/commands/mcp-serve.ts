@@ -9,8 +9,6 @@ const options = {
   http: { type: 'string' },
   profile: { type: 'string' },
   scope: { type: 'string' },
-  'data-dir': { type: 'string' },
-  'process-dir': { type: 'string', multiple: true },
 } as const
 
 /**

@@ -4,11 +4,10 @@ import { loadLorebook } from '../../tools/worldinfo/index.js'
 import { resumeAgentRun, runAgent, type AgentRunResult, type AgentRunRuntime } from '../../agent/loop/run-agent.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { ChatMessage } from '../../tool/run-services.js'
-import type { Approver } from '../../permissions/approvals/approval-request.js'
-import { ActivityIndicator, showsActivity } from '../activity-indicator.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
 import { parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
 import { runPrinter } from '../run-printer.js'
+import { pausingActivity, terminalActivity } from '../terminal-activity.js'
 
 const options = {
   model: { type: 'string' },
@@ -20,9 +19,6 @@ const options = {
   conversation: { type: 'string' },
   lorebook: { type: 'string' },
   json: { type: 'boolean', default: false },
-  'data-dir': { type: 'string' },
-  'process-dir': { type: 'string', multiple: true },
-  'skills-dir': { type: 'string' },
 } as const
 
 /**
@@ -37,14 +33,14 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
   process.once('SIGINT', stop)
   // Nobody reads the run's output any more (`toolhost run … | head -1`): cancel it rather than work unseen.
   io.outputClosed?.addEventListener('abort', stop, { once: true })
-  const activity = activityFor(io, values.json)
+  const activity = terminalActivity(io, values.json)
   const scope = values.resume === undefined ? scopeOption(values.scope) : (host.store().getRun(values.resume)?.scope ?? 'session')
   const printer = runPrinter(io, { json: values.json, scope, ...(activity !== undefined && { activity }) })
   const runtime: AgentRunRuntime = {
     host,
     signal: controller.signal,
     onEvent: printer.onEvent,
-    ...(io.approver !== undefined && { approver: pausing(io.approver, activity) }),
+    ...(io.approver !== undefined && { approver: pausingActivity(io.approver, activity) }),
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
     ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
   }
@@ -84,26 +80,6 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
     activity?.stop()
     process.off('SIGINT', stop)
     io.outputClosed?.removeEventListener('abort', stop)
-  }
-}
-
-/** A status line on stderr while the run waits, for a person at a terminal only. */
-function activityFor(io: CliIo, json: boolean): ActivityIndicator | undefined {
-  const { terminal } = io
-  if (terminal === undefined || !showsActivity({ stdoutIsTTY: terminal.stdoutIsTTY, stderrIsTTY: terminal.stderr.isTTY, json })) return undefined
-  return new ActivityIndicator(terminal.stderr)
-}
-
-/** The approver, with the status line hidden while it asks the person. */
-function pausing(approver: Approver, activity: ActivityIndicator | undefined): Approver {
-  if (activity === undefined) return approver
-  return async (request, signal) => {
-    activity.pause()
-    try {
-      return await approver(request, signal)
-    } finally {
-      activity.resume()
-    }
   }
 }
 

@@ -8,8 +8,6 @@ const options = {
   json: { type: 'boolean', default: false },
   limit: { type: 'string' },
   status: { type: 'string' },
-  'data-dir': { type: 'string' },
-  'process-dir': { type: 'string', multiple: true },
 } as const
 
 /** `toolhost runs list [--status S] [--limit N]` and `toolhost runs show <runId>`: runs in the store. */
