@@ -45,7 +45,8 @@ export async function spawnBounded(program: string, args: readonly string[], opt
   const how = options.containment ?? (await containment())
   const cwd = options.cwd ?? process.cwd()
   const env: Record<string, string | undefined> = { ...(options.env ?? process.env) }
-  assertRunnable(program, cwd, env.PATH)
+  // Windows finds programs by PATHEXT too; its spawn reports what it cannot start, and no wrapper runs there.
+  if (process.platform !== 'win32') assertRunnable(program, cwd, env.PATH)
   const token = how.kind === 'marker' ? randomBytes(16).toString('hex') : undefined
   if (token !== undefined) env[spawnMarkerName] = token
   const [file, ...argv] = how.kind === 'pid-namespace' ? [...how.wrapper, program, ...args] : [program, ...args]
