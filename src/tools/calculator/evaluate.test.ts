@@ -184,7 +184,8 @@ describe('calculator.evaluate', () => {
     })
   })
 
-  describe('limits', () => {
+  // Each stopped evaluation costs a fresh engine, whose start (loading mathjs) takes seconds on a busy machine.
+  describe('limits', { timeout: 60_000 }, () => {
     it('refuses an expression that is too long', async () => {
       const error = await rejection('1+'.repeat(500) + '1')
       expect(error).toMatchObject({ code: 'calculator.limit_exceeded', details: { limit: 'expressionLength' } })
@@ -204,8 +205,12 @@ describe('calculator.evaluate', () => {
 
     it('stops an evaluation that needs too much memory, then evaluates again', async () => {
       const error = await rejection('zeros(1e5, 1e5)')
-      expect(error).toMatchObject({ code: 'calculator.limit_exceeded', details: { limit: 'memoryMb' } })
-      expect(error.message).toContain(`more than ${calculatorLimits.memoryMb} MB of memory`)
+      // Which bound stops it first depends on how fast the machine fills the heap (MathRunner's own
+      // tests pin the memory report); either way the engine dies, not this process.
+      expect(error).toMatchObject({ code: 'calculator.limit_exceeded' })
+      const { limit } = error.details as { limit: string }
+      expect(['memoryMb', 'timeoutMs']).toContain(limit)
+      if (limit === 'memoryMb') expect(error.message).toContain(`more than ${calculatorLimits.memoryMb} MB of memory`)
       expect((await evaluate('1 + 1')).result).toBe('2')
     })
 
