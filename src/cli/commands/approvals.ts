@@ -11,8 +11,6 @@ const options = {
   always: { type: 'boolean', default: false },
   message: { type: 'string' },
   'no-continue': { type: 'boolean', default: false },
-  'data-dir': { type: 'string' },
-  'process-dir': { type: 'string', multiple: true },
 } as const
 
 /** `toolhost approvals list|approve <id>|deny <id>`: decide durable approval requests from any process. */

@@ -10,8 +10,6 @@ const options = {
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
   json: { type: 'boolean', default: false },
-  'data-dir': { type: 'string' },
-  'process-dir': { type: 'string', multiple: true },
 } as const
 
 const usage = 'use: toolhost mcp add <name> -- <command…> | mcp add <name> --url <url> | mcp list | mcp discover <name> | mcp allow|ask|off <name> [tool…] | mcp remove <name>'
