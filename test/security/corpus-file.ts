@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { z } from 'zod'
+
+/** What the gate did with a call: ran it, asked a person, or denied it without asking. */
+export const decisions = ['allow', 'ask', 'deny'] as const
+
+const call = z.strictObject({
+  /** A ToolId, or a builtin's native name (`workspace.shell`). */
+  tool: z.string().min(1),
+  args: z.record(z.string(), z.unknown()).default({}),
+  /** The arguments as the wire text, instead of `args` (for nesting YAML cannot hold). */
+  rawArgs: z.string().optional(),
+  /** What the gate must do. */
+  expect: z.enum(decisions).optional(),
+  /** When the call ran (or was refused by its tool): the result's error code, or `ok` for success; a list means any of them. */
+  result: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
+  /** Text the result must not contain (a secret, a host path). */
+  excludes: z.array(z.string()).default([]),
+})
+
+const codeStep = z.strictObject({
+  /** `right` (the code issued), `wrong` (another six digits), or literal text typed. */
+  code: z.string(),
+  /** Redeem in another conversation than the one the code was issued to. */
+  otherConversation: z.boolean().default(false),
+  /** Name another pending request than the one the code was issued for. */
+  otherRequest: z.boolean().default(false),
+  /** Time since the code was issued, in minutes. */
+  atMinute: z.number().min(0).default(0),
+  /** `ok`, or the refusal: `wrong_code`, `locked`, `used`, `expired`, `no_code`. */
+  expect: z.string(),
+})
+
+const testCase = z.strictObject({
+  name: z.string().min(1),
+  /** Calls made in order in one invocation (a later call sees what earlier ones did). */
+  calls: z.array(call).default([]),
+  /** One-time code redemptions, in order, against one freshly issued code. */
+  codes: z.array(codeStep).default([]),
+})
+
+/** One corpus file: a class of attack, the setting it runs in, and its cases. */
+export const corpusFileSchema = z.strictObject({
+  class: z.string().regex(/^[a-z0-9-]+$/),
+  description: z.string().min(1),
+  /** Profile settings merged onto the default profile. */
+  profile: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  /** Workspace files made afresh before every case (path → content); they must be unchanged after a case whose calls were asked or denied. */
+  files: z.record(z.string(), z.string()).default({}),
+  /** Files beside the workspace, outside it (path → content); never changed, never shown. */
+  outside: z.record(z.string(), z.string()).default({}),
+  /** Symbolic links made in the workspace (path → target, `OUTSIDE/` for the outside folder). */
+  symlinks: z.record(z.string(), z.string()).default({}),
+  cases: z.array(testCase).min(1),
+})
+
+export type CorpusFile = z.output<typeof corpusFileSchema>
+export type CorpusCase = CorpusFile['cases'][number]
+export type CorpusCall = CorpusCase['calls'][number]
+export type CodeStep = CorpusCase['codes'][number]
+
+/** The corpus folder beside this file. */
+export const corpusDir = join(import.meta.dirname, 'corpus')
+
+/** `«text×N»` in any string stands for `text` repeated N times, so long inputs stay short to write. */
+function expandRepeats(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/«([^«»]*)×(\d+)»/g, (_, text: string, times: string) => text.repeat(Number(times)))
+  if (Array.isArray(value)) return value.map(expandRepeats)
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandRepeats(v)]))
+  return value
+}
+
+/** Every corpus file, parsed; a malformed file throws with its name and problems. */
+export function loadCorpus(dir = corpusDir): Array<CorpusFile & { readonly file: string }> {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => {
+      const parsed = corpusFileSchema.safeParse(expandRepeats(parse(readFileSync(join(dir, name), 'utf8'))))
+      if (!parsed.success) throw new Error(`${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+      return { ...parsed.data, file: name }
+    })
+}
