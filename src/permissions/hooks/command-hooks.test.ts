@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backgroundSleep, recordOwnPid } from '../../spawn/__fixtures__/escapees.js'
 import { goneWithin, isAlive, postInput, preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
 import { runPostToolHooks } from './run-post-tool-hooks.js'
@@ -94,7 +94,7 @@ describe('pre-tool command hooks', () => {
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     const running = runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), controller.signal)
-    for (let i = 0; i < 5000 && !(await dir.read('cancel.pid').then(Boolean, () => false)); i += 1) await new Promise((r) => setTimeout(r, 1))
+    await vi.waitFor(async () => expect(await dir.read('cancel.pid').then(Boolean, () => false)).toBe(true), { timeout: 30_000, interval: 20 })
     controller.abort(reason)
     await expect(running).rejects.toBe(reason)
     expect(await goneWithin(Number(await dir.read('cancel.pid')))).toBe(true)
