@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
 import { tempDir } from '../temp-dir.js'
-import { toolhost } from './toolhost-process.js'
+import { toolhost } from './cli-process.js'
 
 /** The approval ids a paused command printed. */
 const approvalIds = (stderr: string): string[] => [...new Set(stderr.match(/\bapr_[0-9a-f]+\b/g) ?? [])]

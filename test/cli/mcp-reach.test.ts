@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../temp-dir.js'
-import { toolhost } from './toolhost-process.js'
+import { toolhost } from './cli-process.js'
 
 // The reference filesystem server and the example process tools, driven through the command line.
 const require = createRequire(import.meta.url)
