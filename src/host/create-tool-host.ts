@@ -206,7 +206,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
   }
   const skillsDir = options.skillsDir === undefined ? undefined : resolve(options.skillsDir)
   const workspaceFor = (scope: Scope, runId: string, skills: readonly string[] | undefined, projectDir = workspaceDir) =>
-    invocationWorkspace(scope, { projectDir, runDir: openedStore().runDir(runId), ...(skillsDir !== undefined && { skillsDir }), ...(skills !== undefined && { skills }) })
+    invocationWorkspace(scope, { projectDir, dataDir, runDir: openedStore().runDir(runId), ...(skillsDir !== undefined && { skillsDir }), ...(skills !== undefined && { skills }) })
   const hooksFor = (profile: Profile): HookConfig => profileHooks(options.hooks, profile)
 
   const host: ToolHost = {
@@ -254,7 +254,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       const named = serverIdsIn(name, mcpManager().registrations())
       const tool = (binding === undefined ? undefined : catalog.get(binding.toolId)) ?? catalog.get(named) ?? catalog.get(`builtin:${name}`) ?? catalog.tools.find((t) => aliasOf(t) === name)
       if (tool === undefined) throw new TypeError(`No tool "${name}" in the catalog; see "toolhost tools list".`)
-      return explainPermission(tool, args, profile, invocationWorkspace(scope, { projectDir: workspaceDir, runDir: join(dataDir, 'runs', 'explain') }), binding !== undefined)
+      return explainPermission(tool, args, profile, invocationWorkspace(scope, { projectDir: workspaceDir, dataDir, runDir: join(dataDir, 'runs', 'explain') }), binding !== undefined)
     },
     async resumeInvocation(invocationId, runtime = {}) {
       const db = openedStore()

@@ -6,6 +6,7 @@ import { ToolError } from '../tool/tool-error.js'
 import { fillText, loadText } from '../text/model-text.js'
 import type { Mount } from './mount.js'
 import { hostSpellings } from './host-spellings.js'
+import { isHiddenFrom, realHiddenDirs } from './hidden-dirs.js'
 import { mountFor, normalizeWorkspacePath, shownPath } from './normalize-path.js'
 import { sha256Hex } from './sha256.js'
 import { isInside, openInside, realTarget } from './verified-open.js'
@@ -19,23 +20,28 @@ const texts = {
   changed: loadText(import.meta.url, 'texts/file-changed.txt'),
   isDirectory: loadText(import.meta.url, 'texts/is-directory.txt'),
   permission: loadText(import.meta.url, 'texts/permission-denied.txt'),
+  controlFiles: loadText(import.meta.url, 'texts/control-files.txt'),
 }
 
 const outside = (path: string) => new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
+const controlFiles = (path: string) => new ToolError('workspace.control_files', fillText(texts.controlFiles, { path: shownPath(path) }))
 const notFound = (path: string) => new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(path) }))
 
 /**
  * A workspace over host directories. Reads are proven inside their mount from the open descriptor;
- * writes go to a verified temporary file renamed into place.
+ * writes go to a verified temporary file renamed into place. Paths whose real target lies in one of
+ * `options.hidden` (toolhost's data directory) are refused with `workspace.control_files` and left
+ * out of listings, however they are spelled (symlinks, `..`, host paths).
  *
  * @example
  * const ws = createWorkspace([{ at: '', hostDir: '/srv/project', access: 'read-write' }])
  * await ws.writeFile('notes/todo.md', '- ship\n')
  */
-export function createWorkspace(mounts: readonly Mount[]): Workspace {
+export function createWorkspace(mounts: readonly Mount[], options: { readonly hidden?: readonly string[] } = {}): Workspace {
   if (!mounts.some((m) => m.at === '')) throw new TypeError('a workspace needs a mount at its root (at: "")')
   const normalized = mounts.map((m) => ({ ...m, at: m.at.replace(/^\/+|\/+$/g, '') }))
   const hosts = hostSpellings(normalized)
+  const hidden = realHiddenDirs(options.hidden ?? [])
   const realRoots = new Map<Mount, Promise<string>>()
   const realRoot = (mount: Mount) => {
     let root = realRoots.get(mount)
@@ -56,7 +62,9 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
     const inner = mount.at === '' ? clean : clean.slice(mount.at.length).replace(/^\//, '')
     const hostPath = inner === '' ? mount.hostDir : join(mount.hostDir, ...inner.split('/'))
     const root = await realRoot(mount)
-    if (!isInside(root, await realTarget(hostPath))) throw outside(path)
+    const real = await realTarget(hostPath)
+    if (!isInside(root, real)) throw outside(path)
+    if (isHiddenFrom(hidden, root, real)) throw controlFiles(clean)
     return { path: clean, mount, hostPath }
   }
 
@@ -64,7 +72,8 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
     const target = await resolve(path, 'read')
     let handle
     try {
-      handle = await openInside(target.hostPath, await realRoot(target.mount), constants.O_RDONLY)
+      const root = await realRoot(target.mount)
+      handle = await openInside(target.hostPath, root, constants.O_RDONLY, undefined, (opened) => isHiddenFrom(hidden, root, opened))
     } catch (error) {
       throw fileError(error, target.path)
     }
@@ -102,7 +111,8 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
     const parent = dirname(hostPath)
     await mkdir(parent, { recursive: true })
     const temp = join(parent, `.${basename(hostPath)}.${randomBytes(6).toString('hex')}.tmp`)
-    const handle = await openInside(temp, root, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666)
+    if (isHiddenFrom(hidden, root, hostPath)) throw controlFiles(target.path)
+    const handle = await openInside(temp, root, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666, (opened) => isHiddenFrom(hidden, root, opened))
     if (handle === undefined) {
       await unlink(temp).catch(() => undefined)
       throw outside(path)
@@ -131,7 +141,10 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
       throw fileError(error, target.path)
     }
     const entries: WorkspaceEntry[] = []
+    const realDir = await realTarget(target.hostPath)
+    const root = await realRoot(target.mount)
     for (const dirent of dirents) {
+      if (isHiddenFrom(hidden, root, join(realDir, dirent.name))) continue
       const entryPath = target.path === '' ? dirent.name : `${target.path}/${dirent.name}`
       if (normalized.some((m) => m.at !== '' && m.at === entryPath && m !== target.mount)) continue
       const info = await lstat(join(target.hostPath, dirent.name)).catch(() => undefined)
@@ -175,7 +188,7 @@ export function createWorkspace(mounts: readonly Mount[]): Workspace {
     }
   }
 
-  return { mounts: normalized, resolve, normalize: (path) => normalizeWorkspacePath(path, hosts), stat: statOf, readFile, list, writeFile, remove, move }
+  return { mounts: normalized, hidden, resolve, normalize: (path) => normalizeWorkspacePath(path, hosts), stat: statOf, readFile, list, writeFile, remove, move }
 }
 
 /** Turns a file-system error into the tool error the model can act on. */

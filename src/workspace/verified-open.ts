@@ -34,14 +34,15 @@ const procFd = existsSync('/proc/self/fd')
 
 /**
  * Opens a file and proves, from the open descriptor, that it lies inside `realRoot` — so a symlink
- * swapped in between the check and the open cannot lead outside.
- * @returns the handle, or `undefined` (closed) when the opened file is outside
+ * swapped in between the check and the open cannot lead outside (or, with `refuse`, into a place
+ * the caller keeps out of reach).
+ * @returns the handle, or `undefined` (closed) when the opened file is outside or refused
  */
-export async function openInside(hostPath: string, realRoot: string, flags: number, mode?: number): Promise<FileHandle | undefined> {
+export async function openInside(hostPath: string, realRoot: string, flags: number, mode?: number, refuse?: (opened: string) => boolean): Promise<FileHandle | undefined> {
   const handle = await open(hostPath, flags, mode)
   try {
     const opened = procFd ? await readlink(`/proc/self/fd/${handle.fd}`) : await realpath(hostPath)
-    if (isInside(realRoot, opened)) return handle
+    if (isInside(realRoot, opened) && refuse?.(opened) !== true) return handle
   } catch (error) {
     await handle.close()
     throw error

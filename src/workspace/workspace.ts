@@ -11,6 +11,8 @@ import type { ResolvedPath, WorkspaceEntry, WorkspaceStat } from './workspace-ty
  */
 export interface Workspace {
   readonly mounts: readonly Mount[]
+  /** Real host directories no path may reach through a mount holding them (toolhost's own state). */
+  readonly hidden: readonly string[]
   /** Resolves a workspace path for reading or writing; throws ToolError on escapes and read-only writes. */
   resolve(path: string, intent: 'read' | 'write'): Promise<ResolvedPath>
   /** Normalizes a workspace or host path to the workspace path, without touching the disk (throws ToolError `workspace.path_outside`). */

@@ -5,6 +5,7 @@ import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../tool/tool-error.js'
 import type { Mount } from '../../../workspace/mount.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
+import { isHiddenFrom } from '../../../workspace/hidden-dirs.js'
 import { isInside } from '../../../workspace/verified-open.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 import { FsPace } from './fs-pace.js'
@@ -103,7 +104,7 @@ export async function openWalkStart(walker: Walker, path: string): Promise<WalkS
   const mountRoot = await walker.mountRoot(resolved.mount)
   const realPath = await realpath(resolved.hostPath)
   // The workspace checked the path; a symlink swapped in since then must not lead the walk out.
-  if (!isInside(mountRoot, realPath)) throw new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
+  if (!isInside(mountRoot, realPath) || isHiddenFrom(walker.workspace.hidden, mountRoot, realPath)) throw new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
   const isDirectory = info.kind === 'directory'
   let ignores = await ancestorIgnores(resolved.path, resolved.mount, mountRoot)
   if (isIgnored(ignores, resolved.path, isDirectory)) ignores = noIgnores
@@ -140,7 +141,7 @@ async function readRegularFile(hostDir: string, name: string, mountRoot: string)
 /**
  * Lists a directory: `.git` left out, `.gitignore` applied (including the directory's own), other
  * mounts shown where they appear, symlinks followed only when they stay in their mount and do not
- * lead back into the walk. An unreadable directory lists as empty and is counted.
+ * lead back into the walk, the data directory left out. An unreadable directory lists as empty and is counted.
  */
 export async function readDirectory(walker: Walker, dir: WalkDir): Promise<DirectoryListing> {
   let dirents: Dirent[]
@@ -163,7 +164,8 @@ export async function readDirectory(walker: Walker, dir: WalkDir): Promise<Direc
     const path = dir.path === '' ? dirent.name : `${dir.path}/${dirent.name}`
     if (mounts.some((mount) => mount.at === path && mount !== dir.mount)) continue
     const target = await entryTarget(walker, dir, dirent)
-    if (target === undefined || isIgnored(ignores, path, target.kind === 'directory')) continue
+    // toolhost's own state (the data directory) is never listed or searched, nor reached through a link.
+    if (target === undefined || isHiddenFrom(walker.workspace.hidden, dir.mountRoot, target.realPath) || isIgnored(ignores, path, target.kind === 'directory')) continue
     entries.push({ path, name: dirent.name, kind: target.kind, realPath: target.realPath, mount: dir.mount, mountRoot: dir.mountRoot, isMount: false })
   }
   for (const mount of mounts) {

@@ -76,7 +76,7 @@ const yes = defineCommand(
  */
 export async function runInSandbox(request: EngineRequest, signal: AbortSignal): Promise<EngineReply> {
   try {
-    const fs = createShellFs(request.mounts)
+    const fs = createShellFs(request.mounts, request.hidden)
     const workdir = await fs.stat(request.cwd).catch(() => undefined)
     if (workdir?.isDirectory !== true) return { ok: false, kind: 'workdir', message: `${request.cwd} is not a directory` }
     const bash = new Bash({

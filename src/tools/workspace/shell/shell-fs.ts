@@ -1,6 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs'
 import { basename, dirname, join, posix } from 'node:path'
 import { EMPTY_BYTES, MountableFs, ReadWriteFs, type ByteString, type CpOptions, type FileContent, type FsStat, type IFileSystem, type MkdirOptions, type RmOptions } from 'just-bash'
+import { isHiddenFrom } from '../../../workspace/hidden-dirs.js'
 import { isInside, realTarget } from '../../../workspace/verified-open.js'
 import type { EngineMount } from './shell-protocol.js'
 
@@ -16,6 +17,8 @@ interface RealMount {
   readonly at: string
   readonly realRoot: string
   readonly readOnly: boolean
+  /** Real host directories that no command may reach or list through this mount, when they lie inside it. */
+  readonly hidden: readonly string[]
 }
 
 /** How an operation uses a path: whether it changes it, and whether a symlink at the path itself is followed. */
@@ -35,13 +38,15 @@ const devNullStat: FsStat = { isFile: true, isDirectory: false, isSymbolicLink: 
 /**
  * The workspace mounts as one just-bash file tree: each mount a host-backed `ReadWriteFs` (symlinks
  * allowed, which just-bash keeps inside the mount) behind a {@link GuardedMountFs}. Creates missing
- * mount directories, as the workspace does.
+ * mount directories, as the workspace does. `hidden` real directories (toolhost's own state) are
+ * refused and left out of listings, however a command spells them.
  * @throws Error when a mount directory cannot be created or mounts nest in a way just-bash refuses
  */
-export function createShellFs(mounts: readonly EngineMount[]): IFileSystem {
+export function createShellFs(mounts: readonly EngineMount[], hidden: readonly string[] = []): IFileSystem {
   const real = mounts.map((mount) => {
     mkdirSync(mount.hostDir, { recursive: true })
-    return { at: mount.at.replace(/^\/+|\/+$/g, ''), realRoot: realpathSync(mount.hostDir), readOnly: mount.access === 'read-only' }
+    const realRoot = realpathSync(mount.hostDir)
+    return { at: mount.at.replace(/^\/+|\/+$/g, ''), realRoot, readOnly: mount.access === 'read-only', hidden }
   })
   const guarded = (mount: RealMount) =>
     new GuardedMountFs(new ReadWriteFs({ root: mount.realRoot, allowSymlinks: true, maxFileReadSize: MAX_FILE_READ_BYTES }), mount, real)
@@ -127,13 +132,15 @@ export class GuardedMountFs implements IFileSystem {
   }
 
   async readdir(path: string): Promise<string[]> {
-    await this.#check(path, read)
-    return this.#inner.readdir(path)
+    const dir = await this.#check(path, read)
+    const names = await this.#inner.readdir(path)
+    return names.filter((name) => !this.#hides(join(dir, name)))
   }
 
   async readdirWithFileTypes(path: string): Promise<DirentEntry[]> {
-    await this.#check(path, read)
-    return this.#inner.readdirWithFileTypes(path)
+    const dir = await this.#check(path, read)
+    const entries = await this.#inner.readdirWithFileTypes(path)
+    return entries.filter((entry) => !this.#hides(join(dir, entry.name)))
   }
 
   async rm(path: string, options?: RmOptions): Promise<void> {
@@ -195,8 +202,8 @@ export class GuardedMountFs implements IFileSystem {
     return this.#inner.utimes(path, atime, mtime)
   }
 
-  /** Throws the error a command shows when `path` (relative to this mount) may not be used so. */
-  async #check(path: string, use: Use): Promise<void> {
+  /** Throws the error a command shows when `path` (relative to this mount) may not be used so; else the real host path it names. */
+  async #check(path: string, use: Use): Promise<string> {
     const relative = posix.normalize(`/${path}`)
     const shown = this.#shown(relative)
     if (use.write && this.#mount.readOnly) throw new Error(`EROFS: read-only file system, '${shown}'`)
@@ -209,7 +216,14 @@ export class GuardedMountFs implements IFileSystem {
       throw new Error(`${(error as NodeJS.ErrnoException).code ?? 'EIO'}: cannot resolve '${shown}'`, { cause: error })
     }
     if (!isInside(this.#mount.realRoot, target)) throw new Error(`EACCES: permission denied, '${shown}' leads outside the workspace`)
+    // Commands report it in their own words (most as not found): it does not exist for the sandbox.
+    if (this.#hides(target)) throw new Error(`EACCES: permission denied, '${shown}' is toolhost's own state; tools cannot reach it`)
     if (use.write && this.#ownerOf(target).readOnly) throw new Error(`EROFS: read-only file system, '${shown}'`)
+    return target
+  }
+
+  #hides(realPath: string): boolean {
+    return isHiddenFrom(this.#mount.hidden, this.#mount.realRoot, realPath)
   }
 
   /** The mount a host path belongs to: the one with the deepest host directory holding it. */
@@ -235,3 +249,4 @@ export class GuardedMountFs implements IFileSystem {
     return relative === '/' ? `/${this.#mount.at}` : `/${this.#mount.at}${relative}`
   }
 }
+

@@ -27,6 +27,8 @@ export type EngineRequest = {
   /** Working directory in the sandbox, absolute (`/` is the workspace root). */
   readonly cwd: string
   readonly mounts: readonly EngineMount[]
+  /** Real host directories no command may reach or list (toolhost's own state); none when absent. */
+  readonly hidden?: readonly string[]
   readonly network?: EngineNetwork
   /** The call's time limit; the engine bounds its runtimes (python3, js-exec, sqlite3) by it. */
   readonly timeoutMs: number

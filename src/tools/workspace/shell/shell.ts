@@ -67,7 +67,7 @@ export const shellTool = defineTool({
   call: async ({ command, workdir, timeout_ms: timeoutMs = SHELL_DEFAULT_TIMEOUT_MS }, ctx) => {
     const cwd = `/${ctx.workspace.normalize(workdir ?? '/')}`
     const started = performance.now()
-    const request = { command, cwd, mounts: ctx.workspace.mounts, network: shellNetwork(ctx.profile), timeoutMs }
+    const request = { command, cwd, mounts: ctx.workspace.mounts, hidden: ctx.workspace.hidden, network: shellNetwork(ctx.profile), timeoutMs }
     const outcome = await runner.run(request, ctx.signal)
     return outputOf(outcome, Math.round(performance.now() - started), { cwd, timeoutMs })
   },
