@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { McpTransportConfig } from '../../store/mcp-servers.js'
 import type { McpElicitHandler, McpRuntimeOptions } from './runtime-options.js'
-import { StdioGroupTransport } from './stdio-group-transport.js'
+import { BoundedStdioTransport } from './bounded-stdio-transport.js'
 import { trackSends } from './track-sends.js'
 
 /** Settings of a {@link ConnectionPool}. */
@@ -23,7 +23,7 @@ export interface ConnectionPoolOptions {
 /** An open session with one server. */
 export interface McpConnection {
   readonly client: Client
-  /** The stdio server's pid (its process group id), for tests and diagnostics. */
+  /** A stdio server's pid (the server's, or that of the wrapper bounding it), for tests and diagnostics. */
   readonly pid: number | undefined
   /** True once the transport closed (server exit, network failure or `close`). */
   readonly closed: boolean
@@ -79,7 +79,7 @@ export class ConnectionPool {
     return entry?.closed === false ? entry : undefined
   }
 
-  /** Closes the connection of one registration (its server process group is killed). */
+  /** Closes the connection of one registration (its server and all it started are killed). */
   async drop(registrationId: string): Promise<void> {
     const opening = this.#open.get(registrationId)
     this.#open.delete(registrationId)
@@ -123,12 +123,12 @@ export class ConnectionPool {
       await closeEntry(entry)
       throw error
     }
-    return Object.assign(entry, { pid: transport instanceof StdioGroupTransport ? transport.pid : undefined })
+    return Object.assign(entry, { pid: transport instanceof BoundedStdioTransport ? transport.pid : undefined })
   }
 
   #transport(registrationId: string, config: McpTransportConfig): Transport {
     if (config.kind === 'stdio') {
-      return new StdioGroupTransport({ ...config, maxMessageBytes: this.#options.maxMessageBytes, killGraceMs: this.#options.killGraceMs })
+      return new BoundedStdioTransport({ ...config, maxMessageBytes: this.#options.maxMessageBytes, killGraceMs: this.#options.killGraceMs })
     }
     const { authProvider } = this.#options.runtime(registrationId)
     const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(authProvider !== undefined && { authProvider }) })

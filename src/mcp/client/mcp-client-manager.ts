@@ -153,7 +153,7 @@ export class McpClientManager {
     this.#store.mcpServers.setPermission(registrationId, toolName, permission)
   }
 
-  /** The pid of a registration's stdio server while connected (its process group id). */
+  /** The pid of a registration's stdio server (or of the wrapper bounding it) while connected. */
   async serverPid(registrationId: string): Promise<number | undefined> {
     return (await this.#pool.peek(registrationId))?.pid
   }
@@ -186,7 +186,7 @@ export class McpClientManager {
     return { tools, diagnostics }
   }
 
-  /** Closes every connection and ends every stdio server's process group. */
+  /** Closes every connection and kills every stdio server with everything it started. */
   async close(): Promise<void> {
     await this.#pool.closeAll()
     await Promise.allSettled([...this.#refreshing.values()])

@@ -1,7 +1,7 @@
 /**
  * A misbehaving MCP server for tests, over stdio: `hang` never answers, `crash` exits mid-call,
  * `flood` writes one endless line, `change` alters the tool list and says so, `grandchild` reports
- * the pid of a process it started (to check the group is killed), `ok` answers normally.
+ * the host pid of a process it started (to check the group is killed), `ok` answers normally.
  * Run with node ≥ 23 (type stripping).
  */
 import { spawn } from 'node:child_process'
@@ -11,7 +11,16 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 
 const open = { type: 'object' as const, properties: {} }
 let changed = false
-const sleeper = spawn('sleep', ['300'], { stdio: 'ignore' })
+// Child pids are the namespace's own when the server runs in a PID namespace, but /proc is the
+// host's: the shell reads its host pid from /proc/self (`read` is a builtin) and `exec` keeps it.
+const sleeper = spawn('/bin/sh', ['-c', 'read -r own_pid _ < /proc/self/stat; echo "$own_pid"; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'] })
+const sleeperHostPid = new Promise<string>((resolve) => {
+  let output = ''
+  sleeper.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    if (output.endsWith('\n')) resolve(output.trim())
+  })
+})
 
 function tools(): Tool[] {
   return [
@@ -55,7 +64,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       process.stdout.write('{this is not json\n')
       return new Promise<CallToolResult>(() => {})
     case 'grandchild':
-      return { content: [{ type: 'text', text: String(sleeper.pid) }] }
+      return { content: [{ type: 'text', text: await sleeperHostPid }] }
     default:
       return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true }
   }

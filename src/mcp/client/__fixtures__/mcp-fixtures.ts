@@ -61,3 +61,6 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 5
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
+
+/** The fixture server that detaches a `setsid sleep 1000` and writes its host pid to a file. */
+export const detachingServer = join(dirname(fileURLToPath(import.meta.url)), 'detaching-server.ts')
