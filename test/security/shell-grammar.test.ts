@@ -1,14 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { evaluatePermission } from '../../src/permissions/rules/evaluate-permission.js'
+import { command, SEED } from './shell-grammar.js'
+
+const RUNS = 3_000
 
 /**
- * Property tests of the shell permission matcher: commands are generated from a grammar of simple
- * commands, pipes, lists, compound commands, substitutions, subscripts, arithmetic and here-docs,
- * each knowing whether it runs a denied command (`rm`) or holds a construct the matcher cannot
- * analyse. No such command may ever be allowed; commands made only of allowed commands and
- * analysable constructs are allowed (so the matcher does not pass the first property by asking
- * about everything). The seed is fixed, so a run is repeatable; a failure prints the command.
+ * Property tests of the shell permission matcher over generated commands (`shell-grammar.ts`): no
+ * command that runs a denied command or holds an unanalysable construct is ever allowed; commands
+ * made only of allowed commands and analysable constructs are allowed (so the matcher does not pass
+ * the first property by asking about everything). A failure prints the command.
  */
 
 const shell = 'builtin:workspace.shell'
@@ -18,92 +19,6 @@ const rules = {
   ask: [],
   deny: [`${shell}(rm *)`],
 }
-
-/** A piece of generated shell text and what it holds. */
-interface Piece {
-  readonly text: string
-  /** It runs `rm` somewhere. */
-  readonly denied: boolean
-  /** It holds a construct the matcher must not analyse as safe. */
-  readonly unanalysable: boolean
-  /** It runs at least one simple command (a command running none needs a rule of its own). */
-  readonly runs: boolean
-}
-
-const piece = (text: string, denied = false, unanalysable = false, runs = false): Piece => ({ text, denied, unanalysable, runs })
-const join = (text: string, ...parts: readonly Piece[]): Piece => ({
-  text,
-  denied: parts.some((part) => part.denied),
-  unanalysable: parts.some((part) => part.unanalysable),
-  runs: parts.some((part) => part.runs),
-})
-const ran = (result: Piece): Piece => ({ ...result, runs: true })
-
-const SEED = 20_261_201
-const RUNS = 3_000
-
-const { command } = fc.letrec<{ command: Piece; word: Piece; simple: Piece }>((tie) => ({
-  word: fc.oneof(
-    { depthSize: 'small', maxDepth: 4, withCrossShrink: true },
-    fc.constantFrom(piece('a'), piece('src'), piece('-l'), piece("'q u'"), piece('"dq"'), piece('rm'), piece("'a[$(rm v)]'"), piece('$x'), piece('${x}'), piece('$((1 + 2))')),
-    tie('simple').map((inner) => join(`"$(${inner.text})"`, inner)),
-    tie('simple').map((inner) => join(`$(${inner.text})`, inner)),
-    tie('word').map((inner) => join(`\${x:-${inner.text}}`, inner)),
-    fc.constantFrom(piece('$((x))', false, true), piece('$((x + 1))', false, true), piece('${a[i]}', false, true), piece('${a[x+1]}', false, true), piece('${!x}', false, true), piece('${x:x}', false, true), piece('${x@P}', false, true), piece('$[x]', false, true)),
-    tie('simple').map((inner) => join(`\${a[$(${inner.text})]}`, inner, piece('', false, true))),
-    tie('simple').map((inner) => join(`$((a[$(${inner.text})]))`, inner, piece('', false, true))),
-  ),
-  simple: fc.oneof(
-    { depthSize: 'small', maxDepth: 4 },
-    fc.tuple(fc.constantFrom('ls', 'cat', 'echo'), fc.array(tie('word'), { maxLength: 3 })).map(([name, args]) => ran(join([name, ...args.map((arg) => arg.text)].join(' '), ...args))),
-    fc.array(tie('word'), { maxLength: 2 }).map((args) => ran(join(['rm', ...args.map((arg) => arg.text)].join(' '), piece('', true), ...args))),
-    fc.constantFrom(
-      piece("printf -v 'a[$(rm v)]' %s x", false, true),
-      piece('printf -v "$n" %s x', false, true),
-      piece("let 'x=1'", false, true),
-      piece('declare -i n', false, true),
-      piece("declare 'a[$(rm v)]=1'", false, true),
-      piece("read -a 'a[$(rm v)]'", false, true),
-      piece("mapfile -C 'rm v' a", false, true),
-      piece("unset 'a[$(rm v)]'", false, true),
-      piece("test -v 'a[$(rm v)]'", false, true),
-      piece('source ./s.sh', false, true),
-      piece("alias ls='rm v'", false, true),
-      piece('printf -v n %s x', false, false, true),
-      piece('declare n=1', false, false, true),
-      piece('read -r n', false, false, true),
-    ),
-  ),
-  command: fc.oneof(
-    { depthSize: 'small', maxDepth: 4, withCrossShrink: true },
-    tie('simple'),
-    fc.tuple(tie('command'), fc.constantFrom(' | ', '; ', ' && ', ' || ', '\n'), tie('command')).map(([left, operator, right]) => join(`${left.text}${operator}${right.text}`, left, right)),
-    tie('command').map((inner) => join(`( ${inner.text} )`, inner)),
-    tie('command').map((inner) => join(`{ ${inner.text}\n}`, inner)),
-    fc.tuple(tie('command'), tie('command')).map(([condition, body]) => join(`if ${condition.text}\nthen ${body.text}\nfi`, condition, body)),
-    fc.tuple(tie('command'), tie('command')).map(([condition, body]) => join(`while ${condition.text}\ndo ${body.text}\ndone`, condition, body)),
-    fc.tuple(tie('word'), tie('command')).map(([word, body]) => join(`for v in ${word.text}\ndo ${body.text}\ndone`, word, body)),
-    fc.tuple(tie('word'), tie('command')).map(([word, body]) => join(`case ${word.text} in\n*) ${body.text}\n;;\nesac`, word, body)),
-    // Quotes mean nothing in a here-doc's body: `'a[$(rm v)]'` there runs rm. Quotes nested in
-    // expansions of a body differ between shells, so such words are left out.
-    tie('word')
-      .filter((word) => !word.text.includes("'") || word.text === "'a[$(rm v)]'" || word.text === "'q u'")
-      .map((word) => ran(join(`{ cat <<EOF\n${word.text}\nEOF\n}`, word, piece('', word.text === "'a[$(rm v)]'")))),
-    tie('word').map((word) => piece(`{ cat <<'EOF'\n${word.text}\nEOF\n}`, false, false, true)),
-    tie('word').map((word) => join(`[[ -n ${word.text} ]]`, word)),
-    fc.constantFrom(
-      piece('(( y ))', false, true),
-      piece('(( 1 + 2 ))'),
-      piece("[[ 'a[$(rm v)]' -eq 0 ]]", false, true),
-      piece('[[ $x -gt 1 ]]', false, true),
-      piece('[[ 1 -lt 2 ]]'),
-      piece("[[ -v 'a[$(rm v)]' ]]", false, true),
-      piece('for ((i = 0; i < 2; i++)); do ls; done', false, true),
-      piece('a[$(rm v)]=1', true, true),
-      piece("x='a[$(rm v)]'; ls $((x))", false, true),
-    ),
-  ),
-}))
 
 function decide(text: string): string {
   return evaluatePermission(rules, { toolId: shell, readOnly: false, subject: { kind: 'command', command: text } }).behavior

@@ -85,7 +85,12 @@ export function sedProblem(script: string): string | undefined {
       continue
     }
     if ('aicrRbtTvL:'.includes(command)) {
-      toLineEnd(':'.includes(command) ? false : 'bt'.includes(command) || command === 'T')
+      toLineEnd('btT'.includes(command))
+      // The text of `a\`, `i\` and `c\` goes on over lines ending in a backslash.
+      while ('aic'.includes(command) && text[index - 1] === '\\' && index < text.length) {
+        index += 1
+        toLineEnd(false)
+      }
       continue
     }
     return `the sed script uses a command the permission check does not know (${command})`

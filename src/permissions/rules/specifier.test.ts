@@ -109,3 +109,36 @@ describe('restrict matching reads the command every way it could run', () => {
     expect(matches('git push *', 'git pushx', 'restrict')).toBe(false)
   })
 })
+
+describe('! and time in rules', () => {
+  it.each(['! *', 'time *', 'time -p *', '! ls *'])('%s allows nothing', (specifier) => {
+    for (const command of ['ls', 'rm x', '! rm x', 'time rm x']) expect(matches(specifier, command), command).toBe(false)
+  })
+  it('match the command after them as deny or ask rules', () => {
+    expect(matches('! rm *', 'rm x', 'restrict')).toBe(true)
+    expect(matches('time rm *', 'time rm x', 'restrict')).toBe(true)
+    expect(matches('time rm *', 'ls', 'restrict')).toBe(false)
+  })
+})
+
+describe('options that make a program write or run scripts', () => {
+  it('must be named by a word of the allow rule, not taken by a standalone *', () => {
+    expect(matches('sed *', 'sed -i s/a/b/ f')).toBe(false)
+    expect(matches('sed -i *', 'sed -i s/a/b/ f')).toBe(true)
+    expect(matches('sed * f', 'sed -i s/a/b/ f')).toBe(false)
+    expect(matches('sort *', 'sort -o out in')).toBe(false)
+    expect(matches('sort -o *', 'sort -o out in')).toBe(true)
+    expect(matches('npm *', 'npm run build')).toBe(false)
+    expect(matches('npm run *', 'npm run build')).toBe(false)
+    expect(matches('npm run build *', 'npm run build -- --watch')).toBe(true)
+    expect(matches('npm run test*', 'npm run test:unit')).toBe(true)
+    expect(matches('npm *', 'npm ls')).toBe(true)
+    expect(matches('*', 'npm run build')).toBe(true)
+  })
+  it('do not restrict deny rules, which also see the command with global options stripped', () => {
+    expect(matches('npm publish *', 'npm --registry x publish', 'restrict')).toBe(true)
+    expect(matches('npm publish *', 'npm --registry=x --tag next publish', 'restrict')).toBe(true)
+    expect(matches('git push *', 'git --no-pager push', 'restrict')).toBe(true)
+    expect(matches('rm *', 'npx rm x', 'restrict')).toBe(true)
+  })
+})
