@@ -138,7 +138,7 @@ describe('durable approvals', () => {
 
     host = await createToolHost({ dataDir, tools: [note(dir), ...testTools] })
     const [request] = host.approvals.list({ status: 'pending' })
-    expect(request).toMatchObject({ toolId: 'builtin:notes.write', alias: 'notes_write', input: { name: 'a.txt', text: 'A\u202E' }, alwaysRule: 'builtin:notes.write(a.txt)' })
+    expect(request).toMatchObject({ toolId: 'builtin:notes.write', alias: 'notes_write', input: { name: 'a.txt', text: 'A\u202E' }, alwaysRule: 'builtin:notes.write(/a.txt)' })
     const outcome = await host.approvals.approve(request?.id ?? '', { approver: 'test' })
     expect(outcome.results?.map((r) => r.content)).toEqual(['wrote a.txt', 'read-only runs without asking'])
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('A\u202E')
@@ -166,7 +166,7 @@ describe('durable approvals', () => {
       },
     })
     await always.executeTurn({ calls: [{ callId: 'b', name: 'notes_write', arguments: { name: 'y', text: '2' } }] })
-    expect(always.profile.permissions.allow).toEqual(['builtin:notes.write(y)'])
+    expect(always.profile.permissions.allow).toEqual(['builtin:notes.write(/y)'])
     await always.executeTurn({
       calls: [
         { callId: 'c', name: 'notes_write', arguments: { name: 'y', text: '3' } },

@@ -10,6 +10,7 @@ import { Gate, type GateTurn } from '../gate/gate.js'
 import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
 import type { Approver } from '../permissions/approvals/approval-request.js'
+import { alwaysRulesIn } from '../permissions/approvals/always-rule.js'
 import type { AlwaysRules } from './always-rules.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { DeferredSession } from '../deferred/deferred-session.js'
@@ -132,8 +133,11 @@ export class Invocation {
    * invocation only. Adding a rule twice changes nothing.
    */
   async allowAlways(rule: string): Promise<string | undefined> {
-    this.#profile = addAllowRule(this.#profile, rule)
-    this.#profileSource = await this.#parts.alwaysRules.save(this.#profileSource, rule)
+    // A compound command or a call on several paths has several rules.
+    for (const one of alwaysRulesIn(rule)) {
+      this.#profile = addAllowRule(this.#profile, one)
+      this.#profileSource = await this.#parts.alwaysRules.save(this.#profileSource, one)
+    }
     return this.alwaysRulesFile
   }
 

@@ -19,7 +19,7 @@ describe('"always" answered while a run asks', () => {
     const result = await fx.run({ prompt: 'Write a.txt.', profile, approver })
     expect(result.status).toBe('completed')
     expect(asked).toEqual([profile])
-    expect(JSON.parse(readFileSync(profile, 'utf8'))).toMatchObject({ permissions: { allow: ['builtin:workspace.write_file(a.txt)'] } })
+    expect(JSON.parse(readFileSync(profile, 'utf8'))).toMatchObject({ permissions: { allow: ['builtin:workspace.write_file(/a.txt)'] } })
   })
 
   it('without a profile, writes it into the stored default profile the next run reads', async () => {
@@ -27,7 +27,7 @@ describe('"always" answered while a run asks', () => {
     const approver: Approver = async () => ({ behavior: 'allow', scope: 'always' })
     expect((await fx.run({ prompt: 'Write a.txt.', approver })).status).toBe('completed')
     const stored = join(fx.dataDir, 'profiles', 'default.json')
-    expect(JSON.parse(readFileSync(stored, 'utf8'))).toMatchObject({ id: 'default', permissions: { allow: ['builtin:workspace.write_file(a.txt)'] } })
+    expect(JSON.parse(readFileSync(stored, 'utf8'))).toMatchObject({ id: 'default', permissions: { allow: ['builtin:workspace.write_file(/a.txt)'] } })
     // The next run asks nobody: the durable approver would pause it.
     const next = await fx.run({ prompt: 'Write a.txt again.' })
     expect(next.status).toBe('completed')

@@ -19,6 +19,7 @@ import { subjectParts, wholeCallPart } from './subject-parts.js'
  *   reading standard input) needs approval in every mode but dontAsk, which denies it; only deny
  *   rules without specifier, or with `*`, can deny an unparseable command.
  * - Dangerous commands need approval even when allowed, in bypass mode too; dontAsk denies them.
+ *   So do writes into `.git` (hooks, `config`), by file tools and by the shell (`git-dir.ts`).
  * - Ask rules still ask in bypass mode; dontAsk turns every ask into a denial.
  * - dontAsk allows read-only tools no rule covers, as default mode does; plan mode denies all else.
  * - Paths outside the workspace (`..` past the root, absolute, `~`, NUL) are denied in every mode;

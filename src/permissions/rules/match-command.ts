@@ -204,8 +204,10 @@ class Analysis {
     if (inner.kind === 'opaque') return void this.parts.push({ ...part, opaque: inner.reason })
     const child: Context = { ...ctx, wrappers: part.wrappers }
     if (inner.kind === 'script') {
+      // `su -c ls` runs ls as another user, as `sudo ls` does: su wraps the commands of its script.
+      const runner: Context = commandBasename(name?.text ?? '').toLowerCase() === 'su' ? { ...child, wrappers: [...part.wrappers, 'su'] } : child
       this.parts.push(inner.alsoAllowed === true ? part : { ...part, container: true })
-      return this.script(inner.text, { ...child, depth: ctx.depth + 1, via: inner.via })
+      return this.script(inner.text, { ...runner, depth: ctx.depth + 1, via: inner.via })
     }
     const execs = findExecCommands(unwrapped.words)
     if ('opaque' in execs) return void this.parts.push({ ...part, opaque: execs.opaque })

@@ -6,7 +6,9 @@ import type { MatchPurpose } from './permission-part.js'
  * `ignore` package. `*.md` matches at any depth, `/build` only at the root, `src/**` everything under
  * `src`, a leading `**` followed by a slash any directories, and a directory pattern covers everything
  * inside it.
- * Negation (`!x`) is not supported: such a rule matches nothing.
+ * Negation (`!x`) is not supported: such a rule matches nothing. A backslash makes the next
+ * character literal: `/build/\*` names the file `build/*` at the root and nothing else (this is how
+ * "allow always" writes paths); an allow rule holding a line break matches nothing.
  *
  * Paths are normalised first. Calls reach the rules with the paths the workspace normalised
  * (`workspaceSubject`): `/src/a.ts` and the host path `<root>/src/a.ts` both as `src/a.ts`, so one
@@ -51,8 +53,11 @@ function matcher(pattern: string, purpose: MatchPurpose): Ignore {
 
 /** True when the specifier `pattern` covers the normalised workspace path `path` (`''` is the root). */
 export function pathSpecifierMatches(pattern: string, path: string, purpose: MatchPurpose): boolean {
-  const trimmed = pattern.trim()
+  // A space escaped with a backslash is part of the name (`/a\ ` names `a `); only unescaped ones are trimmed.
+  const trimmed = pattern.replace(/^\s+/, '').replace(/(?<!\\)\s+$/, '')
   if (trimmed.startsWith('!')) return false
+  // The matcher splits patterns at line breaks: as an allow rule, one would allow more than it says.
+  if (purpose === 'allow' && /[\r\n]/.test(trimmed)) return false
   // `./src/**` means `src` at the root, as `/src/**` does.
   const anchored = trimmed.startsWith('./') ? trimmed.slice(1) : trimmed
   if (path === '') return ['*', '**', '/', '.', '/**'].includes(anchored)

@@ -13,7 +13,8 @@ import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
  *   `git log --oneline` but not `git logout`. `git log:*` is the same as `git log *`.
  * - `*` inside a word matches any characters within that word: `npm run test*`, `--out=*`.
  * - `*` alone matches any command.
- * - Quotes work as in the shell: `'*'` is a literal star; `"a b"` is one word.
+ * - Quotes work as in the shell: `'*'` and `\*` are a literal star; `"a b"` is one word. "Allow
+ *   always" writes every word this way (`rm -f 'build/*'`), so its rule matches that command alone.
  * - A specifier with an output redirection (`echo * > notes.txt`) is the only kind that allows a
  *   command writing a file; see `shell-redirects.ts`.
  * - Options that make a program write files or run scripts (`sed -i`, `sort -o`, `npm run build`)

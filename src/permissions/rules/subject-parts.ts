@@ -1,5 +1,6 @@
 import type { PermissionSubject } from '../../tool/define-tool.js'
 import { dangersOf } from './dangerous-commands.js'
+import { gitDirWriteReason, isInGitDir } from './git-dir.js'
 import { analyseCommand, type ShellPart } from './match-command.js'
 import { domainSpecifierMatches, normaliseHost } from './match-domain.js'
 import { normaliseWorkspacePath, pathSpecifierMatches } from './match-path.js'
@@ -75,7 +76,7 @@ function pathParts(paths: readonly string[], access: 'read' | 'write'): SubjectP
   const parts = paths.map((raw): PermissionPart => {
     const normalised = normaliseWorkspacePath(raw)
     const label = visibleText(raw)
-    const base = { label, dangers: [], ...(access === 'write' ? { fileEdit: true } : {}) }
+    const base = { label, dangers: access === 'write' && isInGitDir(raw) ? [gitDirWriteReason] : [], ...(access === 'write' ? { fileEdit: true } : {}) }
     if (!normalised.ok) {
       return { ...base, refused: `path \`${label}\` ${normalised.problem}; paths outside the workspace are never allowed`, matches: () => false }
     }

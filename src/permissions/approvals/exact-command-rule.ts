@@ -1,0 +1,48 @@
+import { analyseCommand, type ShellPart } from '../rules/match-command.js'
+import { isHarmlessAssignment } from '../rules/shell-wrappers.js'
+
+/**
+ * The command specifiers that name exactly the simple commands of a command line, for "allow
+ * always". Every word is written so that the rule reads it literally: quoted when it holds anything
+ * but plain characters, so a `*`, `?`, `[`, `{`, `~`, `$`, `!`, space or quote in the call is a
+ * character of the rule, never a wildcard or syntax; control characters in `$'…'`. A compound
+ * command (`a && b`, `a | b`, `$(…)`) gets one specifier per simple command it runs, each matching
+ * that command alone. Wrappers (`timeout`, `env`) are peeled off as the allow matcher peels them.
+ * Parts that cannot be checked get none: they ask whatever the rules say.
+ */
+export function exactCommandSpecifiers(command: string): string[] {
+  const analysis = analyseCommand(command)
+  if (!analysis.ok) return []
+  const specifiers = analysis.parts.flatMap((part) => exactPartSpecifier(part) ?? [])
+  return [...new Set(specifiers)]
+}
+
+/** The specifier that matches exactly `part`, or `undefined` when no rule can allow it. */
+export function exactPartSpecifier(part: ShellPart): string | undefined {
+  if (part.container || part.opaque !== undefined) return undefined
+  const assignments = part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
+  const words = [...assignments.map(quoteAssignment), ...part.words.map(quoteWord)]
+  const writes = part.writes.map((write) => write.words.map((word, index) => (index === 0 ? word.text : quoteWord(word.text))).join(' '))
+  const specifier = [...words, ...writes].join(' ')
+  return specifier === '' ? undefined : specifier
+}
+
+/** `NAME=value` with the value quoted; anything else as one quoted word. */
+function quoteAssignment(text: string): string {
+  const head = /^[A-Za-z_][A-Za-z0-9_]*\+?=/.exec(text)?.[0]
+  return head === undefined ? quoteWord(text) : `${head}${quoteWord(text.slice(head.length))}`
+}
+
+/** Characters that mean nothing to the shell or to the rule matcher anywhere in a word. */
+const plain = /^[A-Za-z0-9_@%+,./:-]+$/
+
+/** A word the shell and the rule matcher read as exactly `text`. */
+export function quoteWord(text: string): string {
+  if (plain.test(text)) return text
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000-\u001f\u007f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`
+  // ANSI-C quoting keeps control characters (a line break) visible and on one line.
+  // eslint-disable-next-line no-control-regex
+  const escaped = text.replace(/[\\']/g, '\\$&').replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return `$'${escaped}'`
+}
