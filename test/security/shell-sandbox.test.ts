@@ -3,8 +3,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import type { ApprovalDecision, ApprovalRequest } from '../../src/permissions/approvals/approval-request.js'
+import fc from 'fast-check'
+import { evaluatePermission } from '../../src/permissions/rules/evaluate-permission.js'
 import { tempDir } from '../temp-dir.js'
 import { shellAttacks } from './shell-attacks.js'
+import { command as generatedCommand, SEED } from './shell-grammar.js'
 
 /**
  * The permission matcher against the shell that runs the commands: each hidden-code attack, tried
@@ -100,6 +103,34 @@ describe('what the matcher allows under ls runs only ls', () => {
     const outcome = await run(command, ['ls *'], refuse)
     expect(outcome.asked, outcome.asked[0]?.reason).toHaveLength(0)
     expect(existsSync(join(project, victim))).toBe(true)
+  })
+})
+
+/** Allow rules of the generated-command runs: read-only-looking commands and builtins. */
+const readers = ['ls *', 'cat *', 'echo *', 'true', 'printf *', 'declare *', 'read *', 'test *', 'unset *']
+
+/**
+ * Generated commands (many holding `rm victim.txt` in quotes, here-docs and substitutions) that
+ * the matcher allows under `readers`; loops are left out, as they may not end.
+ */
+const allowedSamples = fc
+  .sample(generatedCommand, { seed: SEED, numRuns: 3_000 })
+  .map((generated) => generated.text)
+  .filter((text) => !text.includes('while') && text.includes('victim'))
+  .filter((text) => {
+    const rules = { mode: 'default' as const, allow: readers.map((specifier) => `${shell}(${specifier})`), ask: [], deny: [] }
+    return evaluatePermission(rules, { toolId: shell, readOnly: false, subject: { kind: 'command', command: text } }).behavior === 'allow'
+  })
+  .slice(0, 40)
+
+describe('generated commands the matcher allows run nothing else in the sandbox', () => {
+  it('has enough samples', () => {
+    expect(allowedSamples.length).toBeGreaterThanOrEqual(20)
+  })
+  it.each(allowedSamples.map((text) => [text] as const))('%j', async (text) => {
+    const outcome = await run(text, readers, refuse)
+    expect(outcome.asked, outcome.asked[0]?.reason).toHaveLength(0)
+    expect(readFileSync(join(project, victim), 'utf8')).toBe('keep me\n')
   })
 })
 
