@@ -5,7 +5,7 @@ import { builtinProblem } from './shell-builtins.js'
 import { programEffects } from './shell-programs.js'
 import { redirectWrites, type RedirectWrite } from './shell-redirects.js'
 import { commandBasename, unwrapCommand } from './shell-wrappers.js'
-import { assignmentWord, displayWord, displayWords, expandWord, visibleText, type ShellWord } from './shell-words.js'
+import { assignmentWord, displayWord, displayWords, expandWord, markLiteral, visibleText, type ShellWord } from './shell-words.js'
 
 /**
  * Splits a shell command into the simple commands it runs, with just-bash's parser: every part of
@@ -33,6 +33,8 @@ export interface ShellPart {
   readonly words: readonly string[]
   /** Name and arguments as written, wrappers included. */
   readonly outerWords: readonly string[]
+  /** `words` with the `*`, `?` and `[` the shell takes literally marked, file name patterns bare (see `ShellWord.marked`); absent means all literal. */
+  readonly markedWords?: readonly string[]
   /** `NAME=value` words in effect for the command: leading ones and those set by `env` or `sudo`. */
   readonly assignments: readonly string[]
   /** Output redirections to files, its own and those of enclosing groups. */
@@ -175,7 +177,7 @@ class Analysis {
     const outerWords = words.map((word) => word.text)
     const unwrapped = unwrapCommand(words)
     const name = unwrapped.words[0]
-    const effects = programEffects(commandBasename(name?.text ?? '').toLowerCase(), unwrapped.words)
+    const effects = programEffects(commandBasename(name?.text ?? '').toLowerCase(), unwrapped.words, unwrapped.openArgs)
     const reason =
       opaque ??
       unwrapped.opaque ??
@@ -187,6 +189,7 @@ class Analysis {
       ...(ctx.via === undefined ? {} : { via: ctx.via }),
       words: unwrapped.words.map((word) => word.text),
       outerWords,
+      markedWords: unwrapped.words.map((word) => word.marked ?? markLiteral(word.text)),
       assignments: [...assignments, ...unwrapped.assignments],
       writes,
       openArgs: unwrapped.openArgs,

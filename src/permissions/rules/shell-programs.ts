@@ -59,10 +59,19 @@ const programs: Readonly<Record<string, ProgramSpec>> = {
   bunx: { inspect: (args) => launcher(args, 0) },
 }
 
-/** What the command `words` (name and arguments, wrappers peeled off) does beyond its name. */
-export function programEffects(name: string, words: readonly ShellWord[]): ProgramEffects {
+/**
+ * What the command `words` (name and arguments, wrappers peeled off) does beyond its name.
+ * `openArgs`: it gets more arguments when it runs (`xargs`), which may be options of any kind.
+ */
+export function programEffects(name: string, words: readonly ShellWord[], openArgs = false): ProgramEffects {
+  // `busybox sed …` is sed.
+  if (name === 'busybox' && words.length > 1) {
+    const applet = programEffects((words[1]?.text ?? '').toLowerCase(), words.slice(1), openArgs)
+    return { ...applet, literal: applet.literal.map((index) => index + 1) }
+  }
   const spec = Object.hasOwn(programs, name) ? programs[name] : undefined
   if (spec === undefined) return none
+  if (openArgs) return opaque(`${name} is given more arguments when it runs, and they may be options that make it write files or run programs`)
   const args = words.slice(1)
   const literal: number[] = []
   for (const [at, word] of args.entries()) {
