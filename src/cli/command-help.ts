@@ -5,9 +5,10 @@ const read = (name: string) => loadText(import.meta.url, `help/${name}.txt`)
 
 /** The help files of each command, and of each group of commands (`toolhost tools --help`). */
 const helpFiles: Readonly<Record<string, readonly string[]>> = {
-  tools: ['tools-list', 'tools-call'],
+  tools: ['tools-list', 'tools-call', 'tools-trust'],
   'tools list': ['tools-list'],
   'tools call': ['tools-call'],
+  'tools trust': ['tools-trust'],
   snapshot: ['snapshot'],
   permissions: ['permissions-explain'],
   'permissions explain': ['permissions-explain'],

@@ -11,6 +11,7 @@ import { permissionsExplain } from './commands/permissions-explain.js'
 import { snapshotCommand } from './commands/snapshot.js'
 import { toolsCall } from './commands/tools-call.js'
 import { toolsList } from './commands/tools-list.js'
+import { toolsTrust } from './commands/tools-trust.js'
 import { runCommand } from './commands/run.js'
 import { runsCommand } from './commands/runs.js'
 import { commandHelp, helpTopics } from './command-help.js'
@@ -21,6 +22,7 @@ type Command = (host: ToolHost, args: readonly string[], io: CliIo) => Promise<n
 const commands: Readonly<Record<string, Command>> = {
   'tools list': toolsList,
   'tools call': toolsCall,
+  'tools trust': toolsTrust,
   snapshot: snapshotCommand,
   'permissions explain': permissionsExplain,
   approvals: approvalsCommand,

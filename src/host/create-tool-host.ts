@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import { buildCatalog, listCatalog, type Catalog, type CatalogEntry } from '../catalog/catalog.js'
@@ -26,6 +27,8 @@ import { explainPermission, type PermissionExplanation } from './explain-permiss
 import { Invocation } from './invocation.js'
 import { McpClientManager } from '../mcp/client/index.js'
 import { ProcessToolDirs } from './process-tool-dirs.js'
+import { readTrustedSpecs, trustSpecs } from '../process/trusted-specs.js'
+import { specFilesToTrust, type SpecToTrust } from '../process/spec-files-to-trust.js'
 import { invocationWorkspace } from './invocation-workspace.js'
 import type { InvocationCheckpoint } from './invocation-checkpoint.js'
 import { alwaysRules } from './always-rules.js'
@@ -48,7 +51,10 @@ export interface ToolHostOptions {
   readonly inMemoryStore?: boolean
   /** Skill folders, mounted read-only at `skills/` in every workspace. */
   readonly skillsDir?: string
-  /** Directories of process tool specs; default `./tools/`. Profiles may name more (`tools.processDirs`). */
+  /**
+   * Directories of process tool specs; default `./tools/`. Profiles may name more (`tools.processDirs`).
+   * A spec's tools are offered only once a person trusted the spec's content ({@link ToolHost.trustProcessTools}).
+   */
   readonly processDirs?: readonly string[]
   /** Reload process tools when their spec directories change; default true. */
   readonly watchProcessTools?: boolean
@@ -118,6 +124,13 @@ export interface ToolHost {
   mcp(): McpClientManager
   /** The store (opened on first use). */
   store(): Store
+  /**
+   * Trusts process tool specs as they are now: records each spec file's SHA-256 in the data
+   * directory, so its tools are offered until the file changes. Takes spec files and directories;
+   * without paths, the host's process tool directories.
+   * @throws Error naming a path that is missing, unreadable or too large
+   */
+  trustProcessTools(paths?: readonly string[]): Promise<SpecToTrust[]>
   /** Resolves a profile as {@link InvocationOptions.profile} does, with where it came from. */
   resolveProfile(profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }>
   /**
@@ -161,7 +174,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     return store
   }
   const hostProcessDirs = options.processDirs ?? [join(process.cwd(), 'tools')]
-  const processTools = new ProcessToolDirs({ watch: options.watchProcessTools ?? true })
+  const processTools = new ProcessToolDirs({ watch: options.watchProcessTools ?? true, trusted: () => readTrustedSpecs(dataDir) })
   await processTools.add(hostProcessDirs)
   let mcp: McpClientManager | undefined
   const mcpManager = (): McpClientManager => (mcp ??= new McpClientManager({ store: openedStore() }))
@@ -219,6 +232,12 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     mcp: mcpManager,
     catalog: ({ scope = 'session' } = {}) => listCatalog(currentCatalog(), scope, aliasOf),
     resolveProfile,
+    async trustProcessTools(paths) {
+      const existing = paths ?? (await existingDirs(hostProcessDirs))
+      const specs = await specFilesToTrust(existing)
+      trustSpecs(dataDir, specs)
+      return specs
+    },
     async snapshot(request) {
       const { profile } = await resolveProfile(request.profile)
       await processTools.add(profile.tools.processDirs)
@@ -279,4 +298,11 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     },
   }
   return host
+}
+
+/** The directories of `dirs` that exist (the default process tool directory often does not). */
+async function existingDirs(dirs: readonly string[]): Promise<string[]> {
+  const found: string[] = []
+  for (const dir of dirs) if ((await stat(dir).catch(() => undefined))?.isDirectory() === true) found.push(dir)
+  return found
 }

@@ -63,6 +63,7 @@ describe.skipIf(process.platform !== 'linux')('process tools stay bounded', () =
   it('kills the processes of running calls when the host closes', async () => {
     await escapingTool('outlives', 'sleep 1000', 'timeout: 60\n')
     const host = await createToolHost({ dataDir: tempDir(), processDirs: [dir.path], watchProcessTools: false })
+    await host.trustProcessTools()
     const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { tools: { allow: ['process/*'] } }, approver: async () => ({ behavior: 'allow', scope: 'once' }) })
     const turn = inv.executeTurn({ calls: [{ callId: 'c1', name: 'outlives', arguments: {} }] }).catch((error: unknown) => error)
     await untilEscaped('outlives')

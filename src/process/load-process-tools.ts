@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
+import { sha256Hex } from '../workspace/sha256.js'
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
 import { systemErrorCode } from '../net/net-error.js'
 import { parseSpecFile } from './parse-spec-file.js'
@@ -17,6 +18,8 @@ export interface ProcessDiagnostic extends CatalogDiagnostic {
 export interface ProcessToolsLoad {
   readonly tools: CatalogTool[]
   readonly diagnostics: ProcessDiagnostic[]
+  /** The SHA-256 of each spec file's bytes as read for this load (what its tools came from), by path. */
+  readonly specHashes: ReadonlyMap<string, string>
 }
 
 /** Largest spec file read. */
@@ -36,11 +39,13 @@ const specExtensions = ['.yaml', '.yml']
 export async function loadProcessTools(dirs: readonly string[], options: ProcessToolOptions = {}): Promise<ProcessToolsLoad> {
   const specs: ProcessToolSpec[] = []
   const diagnostics: ProcessDiagnostic[] = []
+  const specHashes = new Map<string, string>()
   for (const dir of dirs) {
     for (const file of await specFiles(dir, diagnostics)) {
-      const text = await readSpec(file, diagnostics)
-      if (text === undefined) continue
-      const parsed = parseSpecFile(file, text)
+      const bytes = await readSpec(file, diagnostics)
+      if (bytes === undefined) continue
+      specHashes.set(file, sha256Hex(bytes))
+      const parsed = parseSpecFile(file, bytes.toString('utf8'))
       specs.push(...parsed.specs)
       for (const problem of parsed.problems) diagnostics.push({ ...problem, code: 'process.invalid_spec' })
     }
@@ -58,7 +63,7 @@ export async function loadProcessTools(dirs: readonly string[], options: Process
     byId.set(tool.id, spec)
     tools.push(tool)
   }
-  return { tools, diagnostics }
+  return { tools, diagnostics, specHashes }
 }
 
 async function specFiles(dir: string, diagnostics: ProcessDiagnostic[]): Promise<string[]> {
@@ -79,7 +84,7 @@ async function specFiles(dir: string, diagnostics: ProcessDiagnostic[]): Promise
   return names.map((name) => join(dir, name))
 }
 
-async function readSpec(file: string, diagnostics: ProcessDiagnostic[]): Promise<string | undefined> {
+async function readSpec(file: string, diagnostics: ProcessDiagnostic[]): Promise<Buffer | undefined> {
   const fail = (reason: string): undefined => {
     diagnostics.push({ toolId: `process/${basename(file, extname(file))}:*`, code: 'process.invalid_spec', message: `${file}: ${reason}`, file })
     return undefined
@@ -88,7 +93,7 @@ async function readSpec(file: string, diagnostics: ProcessDiagnostic[]): Promise
     const info = await stat(file)
     if (!info.isFile()) return undefined // a link to a directory, say: not a spec
     if (info.size > maxSpecFileBytes) return fail(`the file is larger than ${maxSpecFileBytes} bytes`)
-    return await readFile(file, 'utf8')
+    return await readFile(file)
   } catch (error) {
     // A file removed between listing and reading (during an edit) is simply not there.
     if (systemErrorCode(error) === 'ENOENT') return undefined

@@ -47,7 +47,7 @@ describe('watchProcessTools', () => {
     const parent = await specDir()
     const dir = join(parent.path, 'tools')
     const { latest } = watching([dir])
-    await until(() => expect(latest()).toEqual({ tools: [], diagnostics: [] }))
+    await until(() => expect(latest()).toMatchObject({ tools: [], diagnostics: [] }))
 
     await mkdir(dir)
     await writeFile(join(dir, 'late.yaml'), spec('late'))

@@ -61,6 +61,7 @@ describe('approvals that stick, across processes', () => {
     const dataDir = join(cwd, 'data')
     const profile = join(cwd, 'notes.json')
     writeFileSync(profile, JSON.stringify({ schemaVersion: 2, id: 'notes', tools: { allow: ['process/*'] } }))
+    expect((await toolhost(cwd, ['tools', 'trust', specs, '--data-dir', dataDir])).code).toBe(0)
     const first = await toolhost(cwd, ['tools', 'call', 'add', JSON.stringify({ text: 'Buy oat milk' }), '--process-dir', specs, '--profile', profile, '--data-dir', dataDir])
     expect(first.code).toBe(3)
     const [id] = approvalIds(first.stderr)

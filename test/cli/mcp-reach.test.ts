@@ -28,6 +28,7 @@ describe('MCP and process tools are reachable as documented', () => {
     writeFileSync(profile, JSON.stringify({ schemaVersion: 2, id: 'fs', tools: { allow: ['builtin:*', 'mcp/fs:*'] } }))
     expect((await toolhost(cwd, ['mcp', 'add', 'fs', '--data-dir', dataDir, '--', process.execPath, server, files])).code).toBe(0)
     expect((await cli('mcp', 'discover', 'fs')).code).toBe(0)
+    expect((await cli('tools', 'trust')).code).toBe(0)
   }, long)
 
   it('tools list names the discovered tools a profile leaves out and how to offer them', async () => {
