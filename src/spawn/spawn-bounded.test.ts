@@ -91,6 +91,38 @@ describe.skipIf(!linux)('bounded spawns', () => {
       await escapedAndGone(pids)
     })
 
+    // Node restores SIGTERM's default and raises it again, which a namespace's init does not get.
+    it.each([
+      ['a shell', '/bin/sh', ['-c', 'echo ready; while :; do sleep 1; done']],
+      ['a Node program', process.execPath, ['-e', `setInterval(() => {}, 1000); process.stdout.write('ready')`]],
+    ])('stops %s without a SIGTERM handler on terminate(), as SIGTERM does', async (_name, program, args) => {
+      const bounded = await spawnBounded(program, args, { containment: how })
+      await untilReady(bounded)
+      const closed = once(bounded.child, 'close')
+      bounded.terminate()
+      await closed
+    })
+
+    it('leaves SIGTERM to a program that handles it', async () => {
+      const program = `process.on('SIGTERM', () => process.stdout.write(' handled')); setInterval(() => {}, 1000); process.stdout.write('ready')`
+      const bounded = await spawnBounded(process.execPath, ['-e', program], { containment: how })
+      let output = ''
+      const handled = new Promise<void>((resolve) => {
+        bounded.child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          if (output === 'ready') bounded.terminate()
+          if (output === 'ready handled') resolve()
+        })
+      })
+      await handled
+      // Its handler chose to go on: it still runs until killed.
+      expect(bounded.child.exitCode).toBeNull()
+      expect(bounded.child.signalCode).toBeNull()
+      const closed = once(bounded.child, 'close')
+      bounded.kill()
+      await closed
+    })
+
     it('kills everything its tracker holds when the tracker is closed', async () => {
       const tracker = new SpawnTracker()
       const { script: file, pids } = await escaping('sleep 1000')

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { containment, type Containment } from './containment.js'
 import { spawnMarkerName, sweepMarked } from './marker-sweep.js'
+import { watchNamespaceInit } from './namespace-init.js'
 import { assertRunnable } from './resolve-program.js'
 import { everySpawn, killAllOnExit, type SpawnTracker } from './spawn-tracker.js'
 
@@ -23,7 +24,10 @@ export interface BoundedProcess {
   readonly child: ChildProcessWithoutNullStreams
   /** How it is bounded. */
   readonly containment: Containment['kind']
-  /** Asks the program and its process group to stop (SIGTERM). */
+  /**
+   * Asks the program and its process group to stop (SIGTERM). A namespace's init is killed once
+   * SIGTERM's default action applies to it, so its exit may then read as a kill.
+   */
   terminate(): void
   /** Kills the program and everything it started, wherever that went (SIGKILL). */
   kill(): void
@@ -36,8 +40,9 @@ export interface BoundedProcess {
  * the host process exits, every process it started is killed, including those that left the
  * group with `setsid` or a double fork.
  *
- * In a PID namespace the program is the namespace's init: signals it has no handler for, SIGTERM
- * included, do not reach it (SIGKILL does), and pids it sees are the namespace's own.
+ * In a PID namespace the program is the namespace's init: signals it has no handler for do not
+ * reach it (SIGKILL does; `terminate()` kills it when SIGTERM would have), and pids it sees are
+ * the namespace's own.
  *
  * @throws the spawn error (`spawn <program> ENOENT`, …) when the program cannot be started.
  */
@@ -53,6 +58,7 @@ export async function spawnBounded(program: string, args: readonly string[], opt
   // `detached` makes a new process group, so that the program's helpers get its signals.
   const child = spawn(file ?? program, argv, { cwd, env, shell: false, detached: process.platform !== 'win32', stdio: 'pipe', windowsHide: true })
 
+  let terminating = false
   const running = () => child.pid !== undefined && child.exitCode === null && child.signalCode === null
   const signalAll = (signal: NodeJS.Signals): void => {
     if (child.pid === undefined) return
@@ -66,7 +72,11 @@ export async function spawnBounded(program: string, args: readonly string[], opt
   const bounded: BoundedProcess = {
     child,
     containment: how.kind,
-    terminate: () => signalAll('SIGTERM'),
+    terminate: () => {
+      signalAll('SIGTERM')
+      if (how.kind === 'pid-namespace' && child.pid !== undefined && !terminating) watchNamespaceInit(child.pid, () => !running())
+      terminating = true
+    },
     kill: () => {
       // Killing the wrapper (unshare) makes the kernel kill the namespace's init, and so all of it.
       if (running()) child.kill('SIGKILL')

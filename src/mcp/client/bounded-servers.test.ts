@@ -37,7 +37,7 @@ function pidFile(): string {
   return join(dir, `sleeper-${++counter}.pid`)
 }
 
-/** The detached sleeper's host pid, once the server has written it; it is running then. */
+/** The detached sleeper's host pid, once the server has written it. */
 async function sleeperIn(file: string): Promise<number> {
   const pid = await vi.waitFor(async () => {
     const text = await readFile(file, 'utf8')
@@ -45,6 +45,12 @@ async function sleeperIn(file: string): Promise<number> {
     return Number(text)
   }, { timeout: 10_000, interval: 20 })
   sleepers.push(pid)
+  return pid
+}
+
+/** The sleeper's pid, checking that it runs. */
+async function runningSleeperIn(file: string): Promise<number> {
+  const pid = await sleeperIn(file)
   expect(exists(pid)).toBe(true)
   return pid
 }
@@ -65,14 +71,15 @@ async function expectGone(pid: number): Promise<void> {
 }
 
 describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
-  it('closing the client kills what the server detached with setsid', async () => {
+  it('closing the client kills the server, which ignores the end of its stdin, and what it detached with setsid', async () => {
     const store = memoryStore()
-    const mcp = new McpClientManager({ store })
+    // SIGTERM must stop it: a grace past the test timeout is never waited out.
+    const mcp = new McpClientManager({ store, killGraceMs: 600_000 })
     try {
       const file = pidFile()
       const { id } = mcp.register('Detaching', { kind: 'stdio', command: process.execPath, args: [detachingServer, file] })
       await mcp.discover(id)
-      const sleeper = await sleeperIn(file)
+      const sleeper = await runningSleeperIn(file)
       await mcp.close()
       await expectGone(sleeper)
     } finally {
@@ -88,7 +95,7 @@ describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
       const file = pidFile()
       const { id } = host.mcp().register('Detaching', { kind: 'stdio', command: process.execPath, args: [detachingServer, file] })
       await host.mcp().discover(id)
-      const sleeper = await sleeperIn(file)
+      const sleeper = await runningSleeperIn(file)
       await host.close()
       await expectGone(sleeper)
     } finally {
@@ -108,6 +115,7 @@ describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
       output += String(chunk)
       if (output.includes('ready')) break
     }
+    // The host saw the sleeper run before it said ready.
     expect(output).toBe('ready\n')
     const sleeper = await sleeperIn(file)
     if (end === 'wait') host.kill('SIGKILL')

@@ -1,7 +1,8 @@
 /**
  * A stdio MCP server for tests that, on start, detaches a `sleep 1000` the way daemons do
  * (`setsid`, stdio closed, not waited for) and writes its pid, as the host sees it, to the file
- * given as its first argument; it serves one tool, `ok`. Run with node ≥ 23 (type stripping).
+ * given as its first argument; it serves one tool, `ok`. Like servers with timers, it does not end
+ * when its stdin does. Run with node ≥ 23 (type stripping).
  */
 import { spawn } from 'node:child_process'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
@@ -18,3 +19,4 @@ const server = new Server({ name: 'detaching', version: '1.0.0' }, { capabilitie
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'ok', description: 'Answers "fine".', inputSchema: { type: 'object', properties: {} } }] }))
 server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'fine' }] }))
 await server.connect(new StdioServerTransport())
+setInterval(() => {}, 60_000)
