@@ -4,6 +4,10 @@ import { errorResult } from '../tool/agent-tool-result.js'
 import type { ToolCallContext, ToolFile, ToolImage, ToolOutput, ToolProgress } from '../tool/define-tool.js'
 import { ToolError } from '../tool/tool-error.js'
 import type { ToolId } from '../tool/tool-id.js'
+import { isStackOverflow } from '../gate/argument-depth.js'
+import { loadText } from '../text/model-text.js'
+
+const overflowText = loadText(import.meta.url, 'texts/arguments-overflow.txt')
 
 /** A progress report of one call, as streamed to listeners. */
 export interface ToolProgressEvent extends ToolProgress {
@@ -35,7 +39,8 @@ export interface RawCallOutcome {
 
 /**
  * Runs one call: awaits its promise or drains its progress generator. A `ToolError` becomes an
- * error result (attached images and files discarded); anything else throws {@link ToolRuntimeError}.
+ * error result (attached images and files discarded), and so does a stack overflow (as
+ * `tool.invalid_arguments`); anything else throws {@link ToolRuntimeError}.
  */
 export async function runCall(
   tool: CatalogTool,
@@ -50,6 +55,8 @@ export async function runCall(
     output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId, toolId })) : await running
   } catch (error) {
     if (error instanceof ToolError) return { result: errorResult(callId, toolId, error.code, error.message), images: [], files: [] }
+    // A stack overflow comes from what the model sent (a nesting the tool recursed into), not from a broken tool.
+    if (isStackOverflow(error)) return { result: errorResult(callId, toolId, 'tool.invalid_arguments', overflowText), images: [], files: [] }
     throw new ToolRuntimeError(callId, toolId, error)
   }
   if (typeof output?.content !== 'string') throw new ToolRuntimeError(callId, toolId, new TypeError('the tool returned no text content'))

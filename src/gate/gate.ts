@@ -7,6 +7,7 @@ import type { ToolId } from '../tool/tool-id.js'
 import { echoRaw, parseToolArguments, rawArgumentText } from '../tool/tool-arguments.js'
 import { fillText, loadText } from '../text/model-text.js'
 import { describeParameters, findUnknownKeys } from './closed-schema.js'
+import { isStackOverflow, maxArgumentDepth, nestsDeeperThan } from './argument-depth.js'
 import { dropStrictNulls } from './strict-nulls.js'
 import { emptyGateState, type GateState } from './gate-state.js'
 import { toolChoiceViolation, type ToolChoice } from './tool-choice.js'
@@ -21,6 +22,7 @@ const texts = {
   unavailable: loadText(import.meta.url, 'texts/tool-unavailable.txt'),
   notDiscovered: loadText(import.meta.url, 'texts/deferred-not-discovered.txt'),
   nested: loadText(import.meta.url, 'texts/tools-call-nested.txt'),
+  tooDeep: loadText(import.meta.url, 'texts/arguments-too-deep.txt'),
 }
 
 /** A tool call as the model sent it. */
@@ -203,15 +205,21 @@ export class Gate {
 
   /** Step 6 after ToolArguments: strict-mode nulls, the closed-schema check and the tool's validator. */
   async #checkInput(binding: SnapshotBinding, tool: CatalogTool, value: Record<string, unknown>): Promise<InputCheck> {
-    const given = binding.strict ? dropStrictNulls(value, tool.inputSchema) : value
-    const problems: InputProblem[] = tool.closedSchema ? findUnknownKeys(given, tool.inputSchema, tool.renamedParameters) : []
-    let input = given
+    const tooDeep = { code: 'tool.invalid_arguments', text: fillText(texts.tooDeep, { alias: binding.alias, limit: maxArgumentDepth }) }
+    if (nestsDeeperThan(value, maxArgumentDepth)) return tooDeep
+    const problems: InputProblem[] = []
+    let input: Record<string, unknown>
     try {
+      const given = binding.strict ? dropStrictNulls(value, tool.inputSchema) : value
+      if (tool.closedSchema) problems.push(...findUnknownKeys(given, tool.inputSchema, tool.renamedParameters))
+      input = given
       const validation = await tool.validate(given)
       if (validation.ok) input = validation.value
       else problems.push(...validation.problems)
     } catch (error) {
       if (error instanceof ToolError) return { code: error.code, text: error.message }
+      // Last resort: a schema recursive enough to overflow on arguments within the depth limit.
+      if (isStackOverflow(error)) return tooDeep
       throw error
     }
     if (problems.length === 0) return { input }

@@ -21,6 +21,8 @@ const texts = {
   isDirectory: loadText(import.meta.url, 'texts/is-directory.txt'),
   permission: loadText(import.meta.url, 'texts/permission-denied.txt'),
   controlFiles: loadText(import.meta.url, 'texts/control-files.txt'),
+  hostTooLong: loadText(import.meta.url, 'texts/host-path-too-long.txt'),
+  hostError: loadText(import.meta.url, 'texts/host-error.txt'),
 }
 
 const outside = (path: string) => new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
@@ -188,7 +190,35 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
     }
   }
 
-  return { mounts: normalized, hidden, resolve, normalize: (path) => normalizeWorkspacePath(path, hosts), stat: statOf, readFile, list, writeFile, remove, move }
+  // Whatever a file-system call throws reaches the model as a tool error naming the workspace path.
+  const workspacePath = (path: string) => {
+    try {
+      return normalizeWorkspacePath(path, hosts)
+    } catch {
+      return path
+    }
+  }
+  const mapped =
+    <A extends [string, ...unknown[]], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await operation(...args)
+      } catch (error) {
+        throw fileError(error, workspacePath(args[0]))
+      }
+    }
+  return {
+    mounts: normalized,
+    hidden,
+    resolve: mapped(resolve),
+    normalize: (path) => normalizeWorkspacePath(path, hosts),
+    stat: mapped(statOf),
+    readFile: mapped(readFile),
+    list: mapped(list),
+    writeFile: mapped(writeFile),
+    remove: mapped(remove),
+    move: mapped(move),
+  }
 }
 
 /** Turns a file-system error into the tool error the model can act on. */
@@ -198,5 +228,10 @@ function fileError(error: unknown, path: string): unknown {
   if (code === 'EISDIR') return new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(path) }))
   if (code === 'ELOOP') return outside(path)
   if (code === 'EACCES' || code === 'EPERM') return new ToolError('workspace.permission_denied', fillText(texts.permission, { path: shownPath(path) }))
+  if (code === 'ENAMETOOLONG') return new ToolError('workspace.path_too_long', fillText(texts.hostTooLong, { path: shownPath(path) }))
+  // Any other system error (EMFILE, EIO, ENOSPC …): its message would show host paths.
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).errno === 'number' && typeof code === 'string') {
+    return new ToolError('workspace.host_error', fillText(texts.hostError, { path: shownPath(path), code }))
+  }
   return error
 }

@@ -1,6 +1,7 @@
 import { ToolError } from '../tool/tool-error.js'
 import { fillText, loadText } from '../text/model-text.js'
 import type { Mount } from './mount.js'
+import { checkPathSize } from './path-limits.js'
 
 const texts = {
   outside: loadText(import.meta.url, 'texts/path-outside.txt'),
@@ -22,9 +23,10 @@ export type HostSpelling = Pick<Mount, 'at' | 'hostDir'>
  * any other leading `/` means the workspace root. Refuses NUL bytes, escapes, drive letters and UNC
  * paths, and host paths of files a mount hides (a project folder where another mount appears).
  * @param hosts the mounts' host directories; a mount may appear under several spellings
- * @throws ToolError `workspace.path_outside`
+ * @throws ToolError `workspace.path_outside`, `workspace.path_too_long` (see `checkPathSize`)
  */
 export function normalizeWorkspacePath(path: string, hosts: readonly HostSpelling[]): string {
+  checkPathSize(path)
   const outside = () => new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
   if (path.includes('\0') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\')) throw outside()
   const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.')

@@ -7,6 +7,7 @@ import type { WorkspaceStat } from '../../../workspace/workspace-types.js'
 import { statRegularFile } from './file-errors.js'
 import { fileChangedError } from './require-fresh-read.js'
 import { fileTexts } from './texts.js'
+import { restrictedWorkspace } from './restricted-workspace.js'
 
 /** A file a tool is about to change: its normalized path and, when it exists, its facts. */
 export interface WriteTarget {
@@ -21,7 +22,7 @@ export interface WriteTarget {
  *   {@link statRegularFile}, `workspace.parent_not_directory`
  */
 export async function prepareWriteTarget(ctx: ToolCallContext, filePath: string): Promise<WriteTarget> {
-  const { path } = await ctx.workspace.resolve(filePath, 'write')
+  const { path } = await restrictedWorkspace(ctx).resolve(filePath, 'write')
   const stat = await statRegularFile(ctx, path)
   if (stat === undefined) await requireDirectoryParents(ctx, path)
   return { path, stat }
@@ -46,12 +47,13 @@ export async function commitWrite(ctx: ToolCallContext, path: string, bytes: Uin
 }
 
 // The workspace creates missing parents; a file where a parent directory should be would fail there.
+// Walked down from the root, stopping at the first missing folder: each folder is looked at once.
 async function requireDirectoryParents(ctx: ToolCallContext, path: string): Promise<void> {
-  for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+  for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
     const parent = path.slice(0, slash)
     const stat = await ctx.workspace.stat(parent)
-    if (stat === undefined) continue
-    if (stat.kind === 'directory') return
+    if (stat === undefined) return
+    if (stat.kind === 'directory') continue
     throw new ToolError('workspace.parent_not_directory', fillText(fileTexts.parentNotDirectory, { path: shownPath(path), parent: shownPath(parent) }))
   }
 }

@@ -2,13 +2,13 @@ import picomatch from 'picomatch'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../tool/tool-error.js'
 import type { Workspace } from '../../../workspace/workspace.js'
+import { compileGlob, invalidGlob } from './glob-limits.js'
 import { mapOrdered } from './ordered-pool.js'
 import { skippedFolders } from './search-run.js'
 import { walkFiles } from './walk-files.js'
 import { createWalker, openWalkStart, type WalkEntry, type WalkStart } from './walk-tree.js'
 
 const texts = {
-  invalid: loadText(import.meta.url, 'texts/glob-invalid-pattern.txt'),
   notDirectory: loadText(import.meta.url, 'texts/not-directory.txt'),
 }
 
@@ -33,6 +33,7 @@ export interface GlobMatches {
  */
 export async function globFiles(workspace: Workspace, path: string, rawPattern: string, readFileAlias: string, signal?: AbortSignal): Promise<GlobMatches> {
   const pattern = checkedPattern(rawPattern)
+  const matches = compileGlob(pattern)
   const walker = createWalker(workspace)
   const root = await openWalkStart(walker, path)
   if (root.kind === 'file') throw new ToolError('workspace.not_directory', fillText(texts.notDirectory, { path: root.entry.path, readFile: readFileAlias }))
@@ -50,7 +51,6 @@ export async function globFiles(workspace: Workspace, path: string, rawPattern: 
     throw error
   }
   if (start.kind === 'file') return { path: root.dir.path, files: [] }
-  const matches = picomatch(pattern, { dot: true })
   const prefix = root.dir.path === '' ? 0 : root.dir.path.length + 1
   const skip = start.dir.path === '' ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path) : undefined
   const found: WalkEntry[] = []
@@ -76,6 +76,6 @@ function checkedPattern(raw: string): string {
         : pattern.split('/').includes('..')
           ? 'climbing out of path with ".."'
           : undefined
-  if (problem !== undefined) throw new ToolError('glob.invalid_pattern', fillText(texts.invalid, { pattern: raw, problem }))
+  if (problem !== undefined) throw invalidGlob(raw, problem)
   return pattern
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineTool } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
+import { compileGlob } from './glob-limits.js'
 import { compileMatcher } from './line-matcher.js'
 import { formatSearch } from './search-format.js'
 import { runSearch, type SearchRequest } from './search-run.js'
@@ -49,10 +50,13 @@ export const searchFilesTool = defineTool({
   resources: () => [{ kind: 'workspace', access: 'read' }],
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
+    const glob = input.glob === undefined || input.glob.trim() === '' ? undefined : input.glob.trim()
+    // Refused before the walk starts, not at its first file.
+    if (glob !== undefined) compileGlob(glob)
     const request: SearchRequest = {
       matcher: compileMatcher(input.pattern, input.case_insensitive ?? false),
       path: input.path ?? '',
-      glob: input.glob === undefined || input.glob.trim() === '' ? undefined : input.glob.trim(),
+      glob,
       mode: input.output_mode ?? 'content',
       before: input.before ?? input.context ?? 0,
       after: input.after ?? input.context ?? 0,

@@ -1,5 +1,5 @@
-import picomatch from 'picomatch'
 import type { Workspace } from '../../../workspace/workspace.js'
+import { compileGlob } from './glob-limits.js'
 import type { LineMatcher } from './line-matcher.js'
 import type { FoundLine, SearchMode } from './match-collector.js'
 import { mapOrdered } from './ordered-pool.js'
@@ -124,7 +124,7 @@ export async function runSearch(workspace: Workspace, request: SearchRequest): P
  */
 async function* filteredWalk(walker: Walker, dir: WalkDir, request: SearchRequest): AsyncGenerator<WalkEntry> {
   const glob = request.glob
-  const matches = glob === undefined ? undefined : picomatch(glob, { dot: true })
+  const matches = glob === undefined ? undefined : compileGlob(glob)
   const byName = glob !== undefined && !glob.includes('/')
   const base = dir.path === '' ? 0 : dir.path.length + 1
   const skip = dir.path === '' ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path) : undefined
