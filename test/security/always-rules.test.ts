@@ -54,10 +54,10 @@ const allowRules = (): unknown => (JSON.parse(readFileSync(profile, 'utf8')) as 
 describe('"allow always" adds exactly the call', () => {
   it('rm -f build/* always: the rule names that command alone, and rm -f build/../important.ts still asks', async () => {
     const first = await call('workspace_shell', { command: 'rm -f build/*' }, always)
-    expect(first.asked.map((request) => request.alwaysRule)).toEqual(["builtin:workspace.shell(rm -f 'build/*')"])
+    expect(first.asked.map((request) => request.alwaysRule)).toEqual(['builtin:workspace.shell(rm -f build/\\*)'])
     expect(first.isError).toBe(false)
     expect(existsSync(join(project, 'build', 'a.o'))).toBe(false)
-    expect(allowRules()).toEqual(["builtin:workspace.shell(rm -f 'build/*')"])
+    expect(allowRules()).toEqual(['builtin:workspace.shell(rm -f build/\\*)'])
 
     writeFileSync(join(project, 'build', 'b.o'), 'object\n')
     const again = await call('workspace_shell', { command: 'rm -f build/*' }, refuse)
@@ -70,6 +70,17 @@ describe('"allow always" adds exactly the call', () => {
       expect(missed.isError, nearMiss).toBe(true)
       expect(readFileSync(join(project, 'important.ts'), 'utf8'), nearMiss).toBe('export const keep = true\n')
     }
+  })
+
+  it("rm -f '*' always (a file named *): the glob rm -f * still asks and deletes nothing", async () => {
+    writeFileSync(join(project, '*'), 'star\n')
+    const first = await call('workspace_shell', { command: "rm -f '*'" }, always)
+    expect(first.isError).toBe(false)
+    expect(allowRules()).toEqual(["builtin:workspace.shell(rm -f '*')"])
+    expect(existsSync(join(project, '*'))).toBe(false)
+    const glob = await call('workspace_shell', { command: 'rm -f *' }, refuse)
+    expect(glob.asked).toHaveLength(1)
+    expect(readFileSync(join(project, 'important.ts'), 'utf8')).toBe('export const keep = true\n')
   })
 
   it('a file named * or config: the rule is that path at the root, never a wildcard or a name at any depth', async () => {

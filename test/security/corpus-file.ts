@@ -18,6 +18,8 @@ const call = z.strictObject({
   result: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
   /** Text the result must not contain (a secret, a host path). */
   excludes: z.array(z.string()).default([]),
+  /** How the person answers if the call asks: `deny` (the default), or allow `once` or `always`. */
+  approve: z.enum(['deny', 'once', 'always']).default('deny'),
 })
 
 const codeStep = z.strictObject({
@@ -39,6 +41,8 @@ const testCase = z.strictObject({
   calls: z.array(call).default([]),
   /** One-time code redemptions, in order, against one freshly issued code. */
   codes: z.array(codeStep).default([]),
+  /** Workspace files that must be as they were after the case, even when some call was allowed. */
+  keeps: z.array(z.string()).default([]),
 })
 
 /** One corpus file: a class of attack, the setting it runs in, and its cases. */

@@ -84,15 +84,17 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
   let ranAny = false
   if (testCase.calls.length > 0) {
     let asked = false
+    let answer: CorpusCall['approve'] = 'deny'
     const approver: Approver = async () => {
       asked = true
-      return { behavior: 'deny', message: 'Denied by the security corpus.' }
+      return answer === 'deny' ? { behavior: 'deny', message: 'Denied by the security corpus.' } : { behavior: 'allow', scope: answer }
     }
     const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: file.profile as ProfileOverrides, approver })
     for (const [index, call] of testCase.calls.entries()) {
       asked = false
+      answer = call.approve
       const outcome = await runCall(inv, call, index, () => asked)
-      ranAny ||= outcome.decision === 'allow'
+      ranAny ||= outcome.decision === 'allow' || (outcome.decision === 'ask' && call.approve !== 'deny')
       problems.push(...outcome.problems.map((p) => `call ${index + 1} (${call.tool}): ${p}`))
       for (const secret of Object.values(file.outside)) {
         if (secret.length >= 8 && outcome.content.includes(secret)) problems.push(`call ${index + 1} showed the content of a file outside the workspace`)
@@ -104,6 +106,7 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
   const after = { ws: treeOf(dirs.ws), outside: treeOf(dirs.outside) }
   problems.push(...changes(before.outside, after.outside).map((c) => `outside the workspace: ${c}`))
   if (!ranAny) problems.push(...changes(before.ws, after.ws).map((c) => `no call was allowed, yet the workspace ${c}`))
+  for (const path of testCase.keeps) if (before.ws[path] !== after.ws[path]) problems.push(`${path} changed, though the case keeps it`)
   return problems
 }
 

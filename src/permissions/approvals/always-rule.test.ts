@@ -22,8 +22,11 @@ const path = (...paths: string[]): PermissionSubject => ({ kind: 'path', paths, 
 describe('"allow always" on a command adds exactly that command', () => {
   const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
     ['rm -f build/*', ['rm -f build/../important.ts', 'rm -f build/x', 'rm -f build', 'rm -rf build/*', 'rm -f build/* important.ts', 'rm -f "build/*" x']],
-    ["rm -f '*'", ['rm -f x', 'rm -f important.ts', 'rm -f "**"', 'rm -f']],
-    ['rm -f *', ['rm -f important.ts', 'rm -f ../x', 'rm -f * x']],
+    ["rm -f '*'", ['rm -f *', 'rm -f x', 'rm -f important.ts', 'rm -f "**"', 'rm -f', "rm -f ''*"]],
+    ['rm -f *', ['rm -f important.ts', 'rm -f ../x', 'rm -f * x', 'rm -f *.ts']],
+    ["rm -f 'a*'*", ["rm -f 'a*'", 'rm -f a*', 'rm -f a*x', "rm -f 'a*x'"]],
+    ["cat 'x[1]' x[1] '?' ?", ["cat x[1] x[1] '?' ?", "cat 'x[1]' x1 '?' ?", "cat 'x[1]' x[1] ? ?", "cat 'x[1]' x[1] '?' a"]],
+    ["printf $'a\n*' $'b\n'*", ["printf $'a\n*' $'b\n'x", "printf $'a\nx' $'b\n'*"]],
     ["cat '[a]' 'a?' '{a,b}' '!x'", ['cat a a? {a,b} !x', "cat '[a]' ab '{a,b}' '!x'", "cat '[a]' 'a?' a '!x'", "cat '[a]' 'a?' '{a,b}' x"]],
     ['cat {a,b}', ['cat a', 'cat b', 'cat a c', 'cat "{a,b}"']],
     ["cat 'a b' \"c  d\"", ['cat a b "c  d"', "cat 'a b' 'c d'", "cat 'a b' c d"]],
@@ -44,7 +47,9 @@ describe('"allow always" on a command adds exactly that command', () => {
   })
 
   it('writes every word so that the rule reads it literally', () => {
-    expect(alwaysRule(shell, command('rm -f build/*'))).toBe("builtin:workspace.shell(rm -f 'build/*')")
+    expect(alwaysRule(shell, command('rm -f build/*'))).toBe('builtin:workspace.shell(rm -f build/\\*)')
+    expect(alwaysRule(shell, command("rm -f 'build/*'"))).toBe("builtin:workspace.shell(rm -f 'build/*')")
+    expect(alwaysRule(shell, command("ls 'a b'*.ts"))).toBe("builtin:workspace.shell(ls 'a b'\\*.ts)")
     expect(alwaysRule(shell, command('git status'))).toBe('builtin:workspace.shell(git status)')
     expect(alwaysRule(shell, command('printf $\'a\\nb\''))).toBe("builtin:workspace.shell(printf $'a\\x0ab')")
   })
@@ -52,7 +57,7 @@ describe('"allow always" on a command adds exactly that command', () => {
   it('gives a compound command one rule per simple command it runs', () => {
     expect(alwaysRulesIn(alwaysRule(shell, command('ls -la && rm -f build/* | cat')))).toEqual([
       'builtin:workspace.shell(ls -la)',
-      "builtin:workspace.shell(rm -f 'build/*')",
+      'builtin:workspace.shell(rm -f build/\\*)',
       'builtin:workspace.shell(cat)',
     ])
   })

@@ -16,12 +16,34 @@ export const WILDCARD: unique symbol = Symbol('wildcard')
 /** Literal text or a wildcard. */
 export type Segment = string | typeof WILDCARD
 
+/**
+ * Marks a `*`, `?` or `[` the shell takes literally (quoted, escaped) in {@link ShellWord.marked},
+ * so that allow rules can tell a file named `*` from the pattern `*`. The mark itself is doubled.
+ */
+export const LITERAL_MARK = '\u{E000}'
+
+/** `text` with every character taken literally: its `*`, `?`, `[` and marks marked. */
+export const markLiteral = (text: string): string => text.replace(/[*?[\u{E000}]/gu, `${LITERAL_MARK}$&`)
+
+const regexEscape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Rule text a quoted word holds: its `*`, `?` and `[` match only literal ones of the command. */
+const quotedSource = (text: string): string => regexEscape(markLiteral(text))
+
+/** Rule text written unquoted or escaped (`\*`): its `*`, `?` and `[` match the command's, literal or pattern. */
+const plainSource = (text: string): string =>
+  [...text].map((char) => (char === LITERAL_MARK ? regexEscape(char + char) : /[*?[]/.test(char) ? `(?:${LITERAL_MARK})?${regexEscape(char)}` : regexEscape(char))).join('')
+
 /** One word after quote removal and brace expansion. */
 export interface ShellWord {
   /** The text, with placeholders like `$x` or `$(…)` for what is only known when the command runs. */
   readonly text: string
   /** The same word with unquoted `*` as wildcards. */
   readonly pattern: readonly Segment[]
+  /** The text with the `*`, `?` and `[` the shell takes literally marked ({@link LITERAL_MARK}); file name patterns stay bare. */
+  readonly marked?: string
+  /** As a rule's word: a regular expression source over {@link marked} texts (unquoted `*` any characters). */
+  readonly ruleSource?: string
   /** What in the word is only known when the command runs (a variable, a substitution, a glob). */
   readonly dynamic?: string
   /** Why the word cannot be checked at all (e.g. a brace expansion too large to enumerate). */
@@ -35,16 +57,28 @@ interface Piece {
   readonly text: string
   readonly pattern: readonly Segment[]
   readonly dynamic?: string
+  readonly marked: string
+  readonly ruleSource: string
 }
 
-const literal = (text: string): Piece => ({ text, pattern: text === '' ? [] : [text] })
-const runtime = (text: string, dynamic: string): Piece => ({ text, pattern: [text], dynamic })
+/**
+ * Text the shell does not expand further. In the command, unquoted text keeps its `*`, `?` and `[`
+ * bare (the shell may read them as a pattern); quoted or escaped text has them marked literal. In a
+ * rule, quoted text matches only literal ones, unquoted or escaped text either.
+ */
+const literal = (text: string, how: 'unquoted' | 'escaped' | 'quoted'): Piece => ({
+  text,
+  pattern: text === '' ? [] : [text],
+  marked: how === 'unquoted' ? text.replace(/\u{E000}/gu, `${LITERAL_MARK}$&`) : markLiteral(text),
+  ruleSource: how === 'quoted' ? quotedSource(text) : plainSource(text),
+})
+const runtime = (text: string, dynamic: string): Piece => ({ text, pattern: [text], dynamic, marked: markLiteral(text), ruleSource: quotedSource(text) })
 
 /** Expands a word into the words it stands for (several only with brace expansion). */
 export function expandWord(word: WordNode): readonly ShellWord[] {
   const alternatives = expandParts(word.parts)
   if (alternatives === undefined) {
-    return [{ text: '{…}', pattern: ['{…}'], opaque: 'a brace expansion is too large to check' }]
+    return [{ text: '{…}', pattern: ['{…}'], marked: '{…}', ruleSource: quotedSource('{…}'), opaque: 'a brace expansion is too large to check' }]
   }
   return alternatives
 }
@@ -64,13 +98,14 @@ export function assignmentWord(assignment: Assignment): ShellWord {
   if (assignment.array !== null) return { text: `${head}(…)`, pattern: [`${head}(…)`], dynamic: 'an array assignment' }
   if (assignment.value === null) return { text: head, pattern: [head] }
   const value = wordText(assignment.value)
-  return { ...value, text: head + value.text, pattern: [head, ...value.pattern] }
+  // Assignment values are never file name patterns: their text is all literal.
+  return { ...value, text: head + value.text, pattern: [head, ...value.pattern], marked: markLiteral(head + value.text), ruleSource: plainSource(head) + (value.ruleSource ?? plainSource(value.text)) }
 }
 
-function expandParts(parts: readonly WordPart[]): Piece[] | undefined {
-  let results: Piece[] = [{ text: '', pattern: [] }]
+function expandParts(parts: readonly WordPart[], quoted = false): Piece[] | undefined {
+  let results: Piece[] = [{ text: '', pattern: [], marked: '', ruleSource: '' }]
   for (const part of parts) {
-    const options = partPieces(part)
+    const options = partPieces(part, quoted)
     if (options === undefined || results.length * options.length > MAX_EXPANSIONS) return undefined
     results = results.flatMap((left) => options.map((right) => join(left, right)))
   }
@@ -79,19 +114,21 @@ function expandParts(parts: readonly WordPart[]): Piece[] | undefined {
 
 function join(left: Piece, right: Piece): Piece {
   const dynamic = left.dynamic ?? right.dynamic
-  const piece = { text: left.text + right.text, pattern: [...left.pattern, ...right.pattern] }
+  const piece = { text: left.text + right.text, pattern: [...left.pattern, ...right.pattern], marked: left.marked + right.marked, ruleSource: left.ruleSource + right.ruleSource }
   return dynamic === undefined ? piece : { ...piece, dynamic }
 }
 
-function partPieces(part: WordPart): Piece[] | undefined {
+function partPieces(part: WordPart, quoted: boolean): Piece[] | undefined {
   switch (part.type) {
     case 'Literal':
-    case 'SingleQuoted':
+      return [literal(part.value, quoted ? 'quoted' : 'unquoted')]
     case 'Escaped':
-      return [literal(part.value)]
+      return [literal(part.value, quoted ? 'quoted' : 'escaped')]
+    case 'SingleQuoted':
+      return [literal(part.value, 'quoted')]
     case 'DoubleQuoted':
       // Inside double quotes there is no brace expansion and no globbing, so one piece results.
-      return expandParts(part.parts)
+      return expandParts(part.parts, true)
     case 'Glob':
       return [globPiece(part.pattern)]
     case 'ParameterExpansion':
@@ -115,13 +152,15 @@ function globPiece(pattern: string): Piece {
     if (index > 0) segments.push(WILDCARD)
     if (chunk !== '') segments.push(chunk)
   })
-  return { text: pattern, pattern: segments, dynamic: 'a file name pattern' }
+  const marked = pattern.replace(/\u{E000}/gu, `${LITERAL_MARK}$&`)
+  const ruleSource = pattern.split('*').map(plainSource).join('[\\s\\S]*')
+  return { text: pattern, pattern: segments, dynamic: 'a file name pattern', marked, ruleSource }
 }
 
 function braceAlternatives(items: readonly BraceItem[]): Piece[] | undefined {
   const pieces: Piece[] = []
   for (const item of items) {
-    const expanded = item.type === 'Word' ? expandParts(item.word.parts) : rangeValues(item)?.map(literal)
+    const expanded = item.type === 'Word' ? expandParts(item.word.parts) : rangeValues(item)?.map((value) => literal(value, 'unquoted'))
     if (expanded === undefined) return undefined
     pieces.push(...expanded)
     if (pieces.length > MAX_EXPANSIONS) return undefined

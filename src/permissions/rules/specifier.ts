@@ -2,7 +2,7 @@ import { parse } from 'just-bash'
 import type { ShellPart } from './match-command.js'
 import type { MatchPurpose } from './permission-part.js'
 import { redirectWrites } from './shell-redirects.js'
-import { assignmentWord, expandWord, WILDCARD, type Segment, type ShellWord } from './shell-words.js'
+import { assignmentWord, expandWord, markLiteral, WILDCARD, type Segment, type ShellWord } from './shell-words.js'
 import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
 
 /**
@@ -24,7 +24,8 @@ import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
  *   as deny or ask rules they match the command after them.
  */
 
-type WordPattern = { readonly kind: 'rest' } | { readonly kind: 'word'; readonly regex: RegExp }
+/** `regex` reads a command's words as text (deny and ask rules); `allowRegex` reads them marked, telling literal `*`, `?`, `[` from patterns. */
+type WordPattern = { readonly kind: 'rest' } | { readonly kind: 'word'; readonly regex: RegExp; readonly allowRegex: RegExp }
 
 /** A compiled command specifier. */
 export interface CommandPattern {
@@ -77,14 +78,15 @@ function compile(specifier: string): CommandPattern | { readonly problem: string
 function wordPattern(word: ShellWord): WordPattern {
   if (word.pattern.length > 0 && word.pattern.every((segment) => segment === WILDCARD)) return { kind: 'rest' }
   const body = word.pattern.map((segment: Segment) => (segment === WILDCARD ? '[\\s\\S]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')
-  return { kind: 'word', regex: new RegExp(`^${body}$`, 'u') }
+  const regex = new RegExp(`^${body}$`, 'u')
+  return { kind: 'word', regex, allowRegex: word.ruleSource === undefined ? regex : new RegExp(`^${word.ruleSource}$`, 'u') }
 }
 
 /**
  * True when the word patterns consume exactly `words`. The words at the `literal` indexes must be
  * matched by a word of the rule (`-i`, `test*`), not taken by a standalone `*`: an allow rule names them.
  */
-function matchWords(patterns: readonly WordPattern[], words: readonly string[], literal: ReadonlySet<number> = new Set()): boolean {
+function matchWords(patterns: readonly WordPattern[], words: readonly string[], literal: ReadonlySet<number> = new Set(), marked = false): boolean {
   // reachable[j]: the patterns so far can consume exactly the first j words.
   let reachable = words.map(() => false).concat(false)
   reachable[0] = true
@@ -96,7 +98,7 @@ function matchWords(patterns: readonly WordPattern[], words: readonly string[], 
         // A run of words taken by `*` may not pass over a word that must be spelled out.
         seen = reachable[index] === true || (seen && !literal.has(index - 1))
         next[index] = seen
-      } else if (reachable[index] === true && index < words.length && pattern.regex.test(words[index] ?? '')) {
+      } else if (reachable[index] === true && index < words.length && (marked ? pattern.allowRegex : pattern.regex).test(words[index] ?? '')) {
         next[index + 1] = true
       }
     }
@@ -118,15 +120,21 @@ export function commandSpecifierMatches(specifier: string, part: ShellPart, purp
   const pattern = compileCommandSpecifier(specifier)
   if ('problem' in pattern) return false
   if (pattern.any) return true
-  const writes = part.writes.flatMap((write) => write.words.map((word) => word.text))
-  const full = (words: readonly string[], literal?: ReadonlySet<number>): boolean =>
-    pattern.writes.length === 0 ? matchWords(pattern.words, words, literal) : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes], literal)
-  if (purpose === 'restrict') return restrictForms(part).some((words) => full(words))
+  if (purpose === 'restrict') {
+    const writes = part.writes.flatMap((write) => write.words.map((word) => word.text))
+    const matchesAll = (words: readonly string[]): boolean =>
+      pattern.writes.length === 0 ? matchWords(pattern.words, words) : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes])
+    return restrictForms(part).some(matchesAll)
+  }
+  // Allow rules read the words marked: a quoted `'*'` in the rule is a file named `*`, never the pattern `*`.
+  const writes = part.writes.flatMap((write) => write.words.map((word) => word.marked ?? markLiteral(word.text)))
   if (pattern.wrapped === true || (writes.length > 0) !== (pattern.writes.length > 0)) return false
-  const assignments = part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
-  const words = [...assignments, ...part.words]
+  const assignments = (part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))).map(markLiteral)
+  const words = [...assignments, ...(part.markedWords ?? part.words.map(markLiteral))]
   const literal = new Set(part.literal.map((index) => index + assignments.length))
-  return full(words, literal) && (!part.openArgs || full([...words, UNKNOWN_ARGUMENTS], literal))
+  const full = (all: readonly string[]): boolean =>
+    pattern.writes.length === 0 ? matchWords(pattern.words, all, literal, true) : matchWords([...pattern.words, ...pattern.writes], [...all, ...writes], literal, true)
+  return full(words) && (!part.openArgs || full([...words, UNKNOWN_ARGUMENTS]))
 }
 
 function restrictForms(part: ShellPart): (readonly string[])[] {
