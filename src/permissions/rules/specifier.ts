@@ -13,8 +13,12 @@ import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
  *   `git log --oneline` but not `git logout`. `git log:*` is the same as `git log *`.
  * - `*` inside a word matches any characters within that word: `npm run test*`, `--out=*`.
  * - `*` alone matches any command.
- * - Quotes work as in the shell: `'*'` and `\*` are a literal star; `"a b"` is one word. "Allow
- *   always" writes every word this way (`rm -f 'build/*'`), so its rule matches that command alone.
+ * - Quotes work as in the shell: `"a b"` is one word, `'*'` is not a wildcard. In allow rules a
+ *   quoted `'*'` (or `?`, `[`) matches only one the command quotes or escapes too (a file named
+ *   `*`), never the file name pattern `*`; an escaped `\*` matches the command's `*` either way
+ *   (the pattern `build/*` exactly, and a file of that name). "Allow always" writes rules this way:
+ *   `rm -f build/\*` for `rm -f build/*`, `rm -f '*'` for `rm -f '*'`. Deny and ask rules compare
+ *   the text only, so `'*'` there also covers the pattern.
  * - A specifier with an output redirection (`echo * > notes.txt`) is the only kind that allows a
  *   command writing a file; see `shell-redirects.ts`.
  * - Options that make a program write files or run scripts (`sed -i`, `sort -o`, `npm run build`)
