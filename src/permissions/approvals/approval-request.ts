@@ -15,7 +15,10 @@ export interface ApprovalRequest {
   readonly reason: string
   /** The rule that asked, when one did. */
   readonly rule?: string
-  /** The rule "allow always" would add, e.g. `builtin:workspace.shell(git push)`. */
+  /**
+   * The rule "allow always" would add, naming this call alone, e.g. `builtin:workspace.shell(git push)`;
+   * several (a compound command, several paths) as a JSON array of rule texts (see `alwaysRulesIn`).
+   */
   readonly alwaysRule: string
   /** The profile file "allow always" writes the rule to; absent when it applies to this invocation only. */
   readonly alwaysRulesFile?: string
