@@ -1,5 +1,7 @@
 import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../tool/tool-error.js'
+import { shownPath } from '../../../workspace/normalize-path.js'
+import { regexSizeProblem } from './regex-limits.js'
 import { requiredLiteral } from './required-literal.js'
 
 const invalidText = loadText(import.meta.url, 'texts/invalid-pattern.txt')
@@ -18,9 +20,12 @@ export interface LineMatcher {
 /**
  * Compiles a JavaScript regular expression. Unicode mode is tried first (for `\p{…}` and whole
  * code points); a pattern that is valid only without it (such as `a{` or `\-`) is used without it.
- * @throws ToolError `search.invalid_pattern` naming the problem
+ * @throws ToolError `search.invalid_pattern` naming the problem, also for patterns past `regexLimits`
  */
 export function compileMatcher(pattern: string, caseInsensitive: boolean): LineMatcher {
+  const invalid = (reason: string) => new ToolError('search.invalid_pattern', fillText(invalidText, { pattern: shownPath(pattern), reason }))
+  const problem = regexSizeProblem(pattern)
+  if (problem !== undefined) throw invalid(problem)
   const flags = caseInsensitive ? 'i' : ''
   let unicode = 'u'
   try {
@@ -31,7 +36,7 @@ export function compileMatcher(pattern: string, caseInsensitive: boolean): LineM
       new RegExp(pattern, flags)
     } catch (error) {
       const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '')
-      throw new ToolError('search.invalid_pattern', fillText(invalidText, { pattern: JSON.stringify(pattern).slice(1, -1), reason }))
+      throw invalid(reason)
     }
   }
   const literal = caseInsensitive ? undefined : requiredLiteral(pattern)
