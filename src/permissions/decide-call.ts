@@ -30,7 +30,7 @@ export interface DecideCallRequest {
  * a hook's allow never lifts a deny or ask.
  */
 export async function decideCall({ tool, alias, input, profile, hooks, runId, ctx }: DecideCallRequest): Promise<CallDecision> {
-  const subject = workspaceSubject(tool.permissionSubject?.(input), ctx.workspace)
+  const subject = await withRealTargets(workspaceSubject(tool.permissionSubject?.(input), ctx.workspace), ctx.workspace)
   const verdict = evaluatePermission(permissionRulesFor(tool, profile), { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject })
   const ruleInfo = { ...(verdict.rule !== undefined && { rule: verdict.rule }) }
   if (verdict.behavior === 'deny') return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
@@ -70,6 +70,24 @@ export async function decideCall({ tool, alias, input, profile, hooks, runId, ct
 export function permissionRulesFor(tool: Pick<CatalogTool, 'id' | 'allowedByPerson'>, profile: Profile): PermissionRules {
   if (tool.allowedByPerson?.() !== true) return profile.permissions
   return { ...profile.permissions, allow: [...profile.permissions.allow, tool.id] }
+}
+
+/**
+ * A path subject with, beside each path, the workspace path of the file it leads to when a symlink
+ * is on the way (`envlink` → `.env`): deny and ask rules judge the real file, and an allow rule must
+ * cover both. Paths the workspace refuses are left as they are, for the rules and then the tool.
+ */
+export async function withRealTargets(subject: PermissionSubject | undefined, workspace: Workspace): Promise<PermissionSubject | undefined> {
+  if (subject?.kind !== 'path') return subject
+  const paths = new Set(subject.paths)
+  for (const path of subject.paths) {
+    const real = await workspace.resolve(path, 'read').then(
+      (resolved) => resolved.realPath || '.',
+      () => undefined,
+    )
+    if (real !== undefined) paths.add(real)
+  }
+  return paths.size === subject.paths.length ? subject : { ...subject, paths: [...paths] }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs'
 import { chmod, copyFile, lstat, mkdir, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, sep } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { ToolError } from '../tool/tool-error.js'
 import { fillText, loadText } from '../text/model-text.js'
@@ -67,7 +67,10 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
     const real = await realTarget(hostPath)
     if (!isInside(root, real)) throw outside(path)
     if (isHiddenFrom(hidden, root, real)) throw controlFiles(clean)
-    return { path: clean, mount, hostPath }
+    // The workspace path of what the path leads to, so that rules judge the real file.
+    const realInner = real === root ? '' : real.slice(root.length).split(sep).filter((part) => part !== '').join('/')
+    const realPath = [mount.at, realInner].filter((part) => part !== '').join('/')
+    return { path: clean, mount, hostPath, realPath }
   }
 
   const readFile = async (path: string): Promise<Buffer> => {

@@ -7,6 +7,8 @@ export interface ResolvedPath {
   readonly mount: Mount
   /** The host path (inside `mount.hostDir`). */
   readonly hostPath: string
+  /** The workspace path of the file it leads to, symlinks followed (`path` itself when none is on the way). */
+  readonly realPath: string
 }
 
 /** An entry of a directory listing. */

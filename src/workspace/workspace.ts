@@ -13,6 +13,12 @@ export interface Workspace {
   readonly mounts: readonly Mount[]
   /** Real host directories no path may reach through a mount holding them (toolhost's own state). */
   readonly hidden: readonly string[]
+  /**
+   * Which of the current call's rules cover a workspace path (its tool's deny and ask rules): walks
+   * leave such paths out, also when a symlink leads to them, and a symlink never leads a call into a
+   * denied one. Absent: nothing is left out.
+   */
+  readonly restricted?: (path: string) => 'deny' | 'ask' | undefined
   /** Resolves a workspace path for reading or writing; throws ToolError on escapes and read-only writes. */
   resolve(path: string, intent: 'read' | 'write'): Promise<ResolvedPath>
   /** Normalizes a workspace or host path to the workspace path, without touching the disk (throws ToolError `workspace.path_outside`). */

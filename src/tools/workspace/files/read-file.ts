@@ -16,6 +16,7 @@ import { similarPath } from './similar-path.js'
 import { fileTexts } from './texts.js'
 import { fileToolIds, ifOffered } from './tool-ids.js'
 import { fileClaim } from './file-claim.js'
+import { restrictedWorkspace } from './restricted-workspace.js'
 
 const template = loadText(import.meta.url, 'read-file.description.md')
 
@@ -47,7 +48,7 @@ export const readFileTool = defineTool({
   resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),
   call: async ({ file_path, offset, limit }, ctx) => {
-    const { path } = await ctx.workspace.resolve(file_path, 'read')
+    const { path } = await restrictedWorkspace(ctx).resolve(file_path, 'read')
     const stat = await statRegularFile(ctx, path)
     if (stat === undefined) {
       const suggestion = await similarPath(ctx.workspace, path)

@@ -3,6 +3,7 @@ import { defineTool } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { globFiles } from './glob-files.js'
 import { counted } from '../../../text/quantities.js'
+import { restrictedWorkspace } from '../files/restricted-workspace.js'
 
 const texts = {
   description: loadText(import.meta.url, 'glob.description.md'),
@@ -32,7 +33,7 @@ export const globTool = defineTool({
   resources: () => [{ kind: 'workspace', access: 'read' }],
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
-    const { path, files } = await globFiles(ctx.workspace, input.path ?? '', input.pattern, ctx.alias('builtin:workspace.read_file'), ctx.signal)
+    const { path, files } = await globFiles(restrictedWorkspace(ctx), input.path ?? '', input.pattern, ctx.alias('builtin:workspace.read_file'), ctx.signal)
     const shown = files.slice(0, globMaxResults).map((file) => file.path)
     const truncated = files.length > shown.length
     const total = counted(files.length, 'file')

@@ -3,6 +3,7 @@ import { defineTool } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { counted, formatSizeShort } from '../../../text/quantities.js'
 import { listTree, type FileTree, type TreeNode } from './list-tree.js'
+import { restrictedWorkspace } from '../files/restricted-workspace.js'
 
 const texts = {
   description: loadText(import.meta.url, 'list-files.description.md'),
@@ -39,7 +40,7 @@ export const listFilesTool = defineTool({
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
     const depth = input.depth ?? listLimits.defaultDepth
-    const tree = await listTree(ctx.workspace, input.path ?? '', depth, listLimits.maxEntries, ctx.alias('builtin:workspace.read_file'))
+    const tree = await listTree(restrictedWorkspace(ctx), input.path ?? '', depth, listLimits.maxEntries, ctx.alias('builtin:workspace.read_file'))
     return { content: renderTree(tree), structured: { path: tree.path, depth, shown: tree.shown, truncated: tree.truncated } }
   },
   renderToolUseMessage: (input) => `List ${input.path === undefined || input.path === '' ? '.' : input.path}`,

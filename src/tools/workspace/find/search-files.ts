@@ -5,6 +5,7 @@ import { compileGlob } from './glob-limits.js'
 import { compileMatcher } from './line-matcher.js'
 import { formatSearch } from './search-format.js'
 import { runSearch, type SearchRequest } from './search-run.js'
+import { restrictedWorkspace } from '../files/restricted-workspace.js'
 
 const description = loadText(import.meta.url, 'search-files.description.md')
 
@@ -64,7 +65,7 @@ export const searchFilesTool = defineTool({
       headLimit: input.head_limit ?? searchHeadLimit.default,
       signal: ctx.signal,
     }
-    const outcome = await runSearch(ctx.workspace, request)
+    const outcome = await runSearch(restrictedWorkspace(ctx), request)
     const formatted = formatSearch(outcome, request)
     const next = request.offset + formatted.shown
     const truncated = next < outcome.entries

@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs'
 import { lstat, readFile, realpath, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../tool/tool-error.js'
 import type { Mount } from '../../../workspace/mount.js'
@@ -64,6 +64,11 @@ export interface Walker {
   readonly passedOver: { outsideLinks: number; loops: number; unreadable: number }
   /** How file-system calls are made (synchronous while fast). */
   readonly pace: FsPace
+  /**
+   * Whether files an ask rule covers are walked: only when the call's own path is covered by one
+   * (the person was asked about it); set by {@link openWalkStart}.
+   */
+  asked: boolean
   mountRoot(mount: Mount): Promise<string>
 }
 
@@ -74,6 +79,7 @@ export function createWalker(workspace: Workspace): Walker {
     workspace,
     passedOver: { outsideLinks: 0, loops: 0, unreadable: 0 },
     pace: new FsPace(),
+    asked: false,
     mountRoot(mount) {
       let root = roots.get(mount)
       if (root === undefined) {
@@ -105,6 +111,8 @@ export async function openWalkStart(walker: Walker, path: string): Promise<WalkS
   const realPath = await realpath(resolved.hostPath)
   // The workspace checked the path; a symlink swapped in since then must not lead the walk out.
   if (!isInside(mountRoot, realPath) || isHiddenFrom(walker.workspace.hidden, mountRoot, realPath)) throw new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
+  const restricted = walker.workspace.restricted
+  walker.asked = restricted !== undefined && (restricted(resolved.path) === 'ask' || restricted(resolved.realPath) === 'ask')
   const isDirectory = info.kind === 'directory'
   let ignores = await ancestorIgnores(resolved.path, resolved.mount, mountRoot)
   if (isIgnored(ignores, resolved.path, isDirectory)) ignores = noIgnores
@@ -166,6 +174,7 @@ export async function readDirectory(walker: Walker, dir: WalkDir): Promise<Direc
     const target = await entryTarget(walker, dir, dirent)
     // toolhost's own state (the data directory) is never listed or searched, nor reached through a link.
     if (target === undefined || isHiddenFrom(walker.workspace.hidden, dir.mountRoot, target.realPath) || isIgnored(ignores, path, target.kind === 'directory')) continue
+    if (isRestricted(walker, path, dir, target.realPath)) continue
     entries.push({ path, name: dirent.name, kind: target.kind, realPath: target.realPath, mount: dir.mount, mountRoot: dir.mountRoot, isMount: false })
   }
   for (const mount of mounts) {
@@ -219,6 +228,18 @@ async function entryTarget(walker: Walker, dir: WalkDir, dirent: Dirent): Promis
     return undefined
   }
   return { kind: 'directory', realPath }
+}
+
+/**
+ * True when the call's deny or ask rules cover the entry, by its own path or the file it leads to:
+ * a walk from a parent directory never shows a file the rules keep from this call.
+ */
+function isRestricted(walker: Walker, path: string, dir: WalkDir, realPath: string): boolean {
+  const restricted = walker.workspace.restricted
+  if (restricted === undefined) return false
+  const inner = realPath === dir.mountRoot ? '' : realPath.slice(dir.mountRoot.length + 1).split(sep).join('/')
+  const real = [dir.mount.at, inner].filter((part) => part !== '').join('/')
+  return [restricted(path), restricted(real)].some((rule) => rule === 'deny' || (rule === 'ask' && !walker.asked))
 }
 
 function parentOf(path: string): string {
