@@ -55,7 +55,11 @@ export const corpusFileSchema = z.strictObject({
   files: z.record(z.string(), z.string()).default({}),
   /** Files beside the workspace, outside it (path → content); never changed, never shown. */
   outside: z.record(z.string(), z.string()).default({}),
-  /** Symbolic links made in the workspace (path → target, `OUTSIDE/` for the outside folder). */
+  /** Files in toolhost's data directory (path → content), written before every case; never changed, never shown. */
+  data: z.record(z.string(), z.string()).default({}),
+  /** Where the data directory is: beside the workspace (the default), or inside it as `.toolhost/`, where it is by default. */
+  dataDir: z.enum(['outside', 'workspace']).default('outside'),
+  /** Symbolic links made in the workspace (path → target, `OUTSIDE/` for the outside folder, `DATA/` for the data directory). */
   symlinks: z.record(z.string(), z.string()).default({}),
   cases: z.array(testCase).min(1),
 })

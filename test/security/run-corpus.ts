@@ -36,6 +36,12 @@ function treeOf(dir: string, prefix = ''): Record<string, string> {
   return tree
 }
 
+/** The workspace's tree without the data directory in it (the store changes with every call). */
+function workspaceTree(dirs: { readonly ws: string; readonly data: string }): Record<string, string> {
+  const inside = dirs.data.startsWith(`${dirs.ws}/`) ? `${dirs.data.slice(dirs.ws.length + 1)}/` : undefined
+  return Object.fromEntries(Object.entries(treeOf(dirs.ws)).filter(([path]) => inside === undefined || !path.startsWith(inside)))
+}
+
 function writeTree(root: string, files: Record<string, string>): void {
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
@@ -54,11 +60,12 @@ export async function runCorpusFile(file: CorpusFile & { readonly file: string }
   const ws = join(root, 'ws')
   const outside = join(root, 'outside')
   mkdirSync(ws)
-  const host = await createToolHost({ dataDir: join(root, 'data'), workspaceDir: ws, processDirs: [], watchProcessTools: false })
+  const data = file.dataDir === 'workspace' ? join(ws, '.toolhost') : join(root, 'data')
+  const host = await createToolHost({ dataDir: data, workspaceDir: ws, processDirs: [], watchProcessTools: false })
   try {
     const outcomes: CaseOutcome[] = []
     for (const testCase of file.cases) {
-      const problems = await runCase(host, file, testCase, { ws, outside })
+      const problems = await runCase(host, file, testCase, { ws, outside, data })
       outcomes.push({ class: file.class, file: file.file, name: testCase.name, problems })
     }
     return outcomes
@@ -68,18 +75,19 @@ export async function runCorpusFile(file: CorpusFile & { readonly file: string }
   }
 }
 
-async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, dirs: { ws: string; outside: string }): Promise<string[]> {
-  rmSync(dirs.ws, { recursive: true, force: true })
+async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, dirs: { ws: string; outside: string; data: string }): Promise<string[]> {
+  // The data directory may sit in the workspace: it stays, with the store the host has open.
+  for (const name of readdirSync(dirs.ws)) if (join(dirs.ws, name) !== dirs.data) rmSync(join(dirs.ws, name), { recursive: true, force: true })
   rmSync(dirs.outside, { recursive: true, force: true })
-  mkdirSync(dirs.ws)
   mkdirSync(dirs.outside)
   writeTree(dirs.ws, file.files)
   writeTree(dirs.outside, file.outside)
+  writeTree(dirs.data, file.data)
   for (const [path, target] of Object.entries(file.symlinks)) {
     mkdirSync(dirname(join(dirs.ws, path)), { recursive: true })
-    symlinkSync(target.replace(/^OUTSIDE\//, `${dirs.outside}/`), join(dirs.ws, path))
+    symlinkSync(target.replace(/^OUTSIDE\//, `${dirs.outside}/`).replace(/^DATA\//, `${dirs.data}/`), join(dirs.ws, path))
   }
-  const before = { ws: treeOf(dirs.ws), outside: treeOf(dirs.outside) }
+  const before = { ws: workspaceTree(dirs), outside: treeOf(dirs.outside) }
   const problems: string[] = []
   let ranAny = false
   if (testCase.calls.length > 0) {
@@ -96,6 +104,9 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
       const outcome = await runCall(inv, call, index, () => asked)
       ranAny ||= outcome.decision === 'allow' || (outcome.decision === 'ask' && call.approve !== 'deny')
       problems.push(...outcome.problems.map((p) => `call ${index + 1} (${call.tool}): ${p}`))
+      for (const secret of Object.values(file.data)) {
+        if (secret.length >= 8 && outcome.content.includes(secret)) problems.push(`call ${index + 1} showed the content of a file in the data directory`)
+      }
       for (const secret of Object.values(file.outside)) {
         if (secret.length >= 8 && outcome.content.includes(secret)) problems.push(`call ${index + 1} showed the content of a file outside the workspace`)
       }
@@ -103,8 +114,11 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
     }
   }
   if (testCase.codes.length > 0) problems.push(...(await runCodes(host, testCase.codes)))
-  const after = { ws: treeOf(dirs.ws), outside: treeOf(dirs.outside) }
+  const after = { ws: workspaceTree(dirs), outside: treeOf(dirs.outside) }
   problems.push(...changes(before.outside, after.outside).map((c) => `outside the workspace: ${c}`))
+  for (const [path, content] of Object.entries(file.data)) {
+    if (readFileSync(join(dirs.data, path), 'utf8') !== content) problems.push(`the data directory's ${path} changed`)
+  }
   if (!ranAny) problems.push(...changes(before.ws, after.ws).map((c) => `no call was allowed, yet the workspace ${c}`))
   for (const path of testCase.keeps) if (before.ws[path] !== after.ws[path]) problems.push(`${path} changed, though the case keeps it`)
   return problems
