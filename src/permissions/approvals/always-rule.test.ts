@@ -62,6 +62,12 @@ describe('"allow always" on a command adds exactly that command', () => {
     ])
   })
 
+  it('names no command after a change of directory, which would be allowed in every directory', () => {
+    expect(alwaysRulesIn(alwaysRule(shell, command('ls && cd build && rm -f * && cd ..')))).toEqual(['builtin:workspace.shell(ls)', 'builtin:workspace.shell(cd build)'])
+    expect(verdictAfterAlways(shell, command('cd build && rm -f *'), command('rm -f *'))).toBe('ask')
+    expect(verdictAfterAlways(shell, command('cd build && rm -f *'), command('cd build && rm -f *'))).toBe('ask')
+  })
+
   it('names a command that cannot be checked as one word, which allows nothing', () => {
     const rule = alwaysRule(shell, command('eval "$x"'))
     expect(rule).toBe(`builtin:workspace.shell('eval "$x"')`)

@@ -11,14 +11,21 @@ import { isHarmlessAssignment } from '../rules/shell-wrappers.js'
  * so); a quoted one stays quoted (`'*'`), which matches the file named `*` alone. A compound
  * command (`a && b`, `a | b`, `$(…)`) gets one specifier per simple command it runs, each matching
  * that command alone. Wrappers (`timeout`, `env`) are peeled off as the allow matcher peels them.
- * Parts that cannot be checked get none: they ask whatever the rules say.
+ * Parts that cannot be checked get none: they ask whatever the rules say. Neither do the commands
+ * after a change of directory (`cd build && rm -f *`): a rule for one would allow it in every
+ * directory, so they ask again.
  */
 export function exactCommandSpecifiers(command: string): string[] {
   const analysis = analyseCommand(command)
   if (!analysis.ok) return []
-  const specifiers = analysis.parts.flatMap((part) => exactPartSpecifier(part) ?? [])
+  const moved = analysis.parts.findIndex((part) => directoryChangers.has(part.words[0] ?? ''))
+  const named = moved < 0 ? analysis.parts : analysis.parts.slice(0, moved + 1)
+  const specifiers = named.flatMap((part) => exactPartSpecifier(part) ?? [])
   return [...new Set(specifiers)]
 }
+
+/** Commands that change the directory the commands after them run in. */
+const directoryChangers = new Set(['cd', 'pushd', 'popd'])
 
 /** The specifier that matches exactly `part`, or `undefined` when no rule can allow it. */
 export function exactPartSpecifier(part: ShellPart): string | undefined {
