@@ -9,23 +9,40 @@ export function isInside(root: string, path: string): boolean {
 
 /**
  * The real path of `hostPath`, or of its deepest existing ancestor with the rest appended: where a
- * write would land once symlinks are followed.
+ * write would land once symlinks are followed. `hostPath` is absolute and normalized.
  */
 export async function realTarget(hostPath: string): Promise<string> {
-  let current = hostPath
-  const rest: string[] = []
-  for (;;) {
-    try {
-      const real = await realpath(current)
-      return rest.length === 0 ? real : `${real}${sep}${rest.reverse().join(sep)}`
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error
-      const parent = dirname(current)
-      if (parent === current) return hostPath
-      rest.push(current.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)))
-      current = parent
+  const whole = await realOrMissing(hostPath)
+  if (whole !== undefined) return whole
+  // Ancestors, nearest first. If one exists, every one above it does: a binary search finds the
+  // deepest in a few calls, where asking each in turn costs a call per missing level.
+  const ancestors: string[] = []
+  for (let current = hostPath, parent = dirname(current); parent !== current; current = parent, parent = dirname(current)) ancestors.push(parent)
+  let found: { readonly at: number; readonly real: string } | undefined
+  let [low, high] = [0, ancestors.length - 1]
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const real = await realOrMissing(ancestors[middle] as string)
+    if (real === undefined) low = middle + 1
+    else {
+      found = { at: middle, real }
+      high = middle - 1
     }
+  }
+  if (found === undefined) return hostPath
+  const base = ancestors[found.at] as string
+  const rest = hostPath.slice(base.length + (base.endsWith(sep) ? 0 : 1))
+  return found.real.endsWith(sep) ? `${found.real}${rest}` : `${found.real}${sep}${rest}`
+}
+
+/** The real path of `path`, or undefined when it (or a folder on the way) does not exist. */
+async function realOrMissing(path: string): Promise<string | undefined> {
+  try {
+    return await realpath(path)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined
+    throw error
   }
 }
 

@@ -11,6 +11,16 @@ describe('workspace.shell confinement', () => {
   const outside = tempDir('toolhost-shell-outside-')
   writeFileSync(join(outside, 'secret.txt'), 'SECRET\n')
 
+  it('refuses paths past the workspace path limits, as the file tools do', async () => {
+    const output = await run(ctx, `mkdir -p ${'d/'.repeat(2000)}; echo ${'c'.repeat(300)} > ${'c'.repeat(300)}; cat ${'c'.repeat(300)}`)
+    expect(output.content).toContain('ENAMETOOLONG')
+    expect(output.content).not.toContain(root)
+    let depth = 0
+    for (let dir = root; readdirSync(dir).includes('d'); dir = join(dir, 'd')) depth++
+    expect(depth).toBeLessThanOrEqual(256)
+    expect(readdirSync(root).some((name) => name.startsWith('ccc'))).toBe(false)
+  })
+
   it('cannot read above the root', async () => {
     const output = await run(ctx, 'cat ../../etc/passwd; cat /../../etc/passwd; cd ..; pwd')
     expect(output.content).not.toMatch(/root:/)

@@ -2,6 +2,7 @@ import { mkdirSync, realpathSync } from 'node:fs'
 import { basename, dirname, join, posix } from 'node:path'
 import { EMPTY_BYTES, MountableFs, ReadWriteFs, type ByteString, type CpOptions, type FileContent, type FsStat, type IFileSystem, type MkdirOptions, type RmOptions } from 'just-bash'
 import { isHiddenFrom } from '../../../workspace/hidden-dirs.js'
+import { checkPathSize } from '../../../workspace/path-limits.js'
 import { isInside, realTarget } from '../../../workspace/verified-open.js'
 import type { EngineMount } from './shell-protocol.js'
 
@@ -206,6 +207,12 @@ export class GuardedMountFs implements IFileSystem {
   async #check(path: string, use: Use): Promise<string> {
     const relative = posix.normalize(`/${path}`)
     const shown = this.#shown(relative)
+    try {
+      // The file tools' limits: a path thousands of folders deep makes every later call on it slow.
+      checkPathSize(shown)
+    } catch {
+      throw new Error(`ENAMETOOLONG: file name too long, '${shown.slice(0, 100)}…'`)
+    }
     if (use.write && this.#mount.readOnly) throw new Error(`EROFS: read-only file system, '${shown}'`)
     const hostPath = join(this.#mount.realRoot, relative)
     let target: string
