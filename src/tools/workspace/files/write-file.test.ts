@@ -132,4 +132,18 @@ describe('workspace.write_file', () => {
     expect(writeFileTool.renderToolUseMessage?.({ file_path: 'a', content: '', mode: 'append' })).toBe('Append to a')
     expect(writeFileTool.renderToolResultMessage?.({ content: '', structured: { action: 'created', lines: 3 } })).toBe('Created (3 lines)')
   })
+
+  it('looks at each parent folder of a new deep file at most once', async () => {
+    const { ctx, workspace, put, text } = fileToolsSetup()
+    put('a/keep.txt', 'x')
+    const looked: string[] = []
+    const counting = { ...workspace, stat: (path: string) => (looked.push(path), workspace.stat(path)) }
+    const path = `a/${'d/'.repeat(200)}f.txt`
+    await callTool(writeFileTool, { file_path: path, content: 'deep\n' }, { ...ctx, workspace: counting })
+    expect(text(path)).toBe('deep\n')
+    expect(new Set(looked).size).toBe(looked.length)
+    // The root-most missing folder ends the walk: `a`, then `a/d`.
+    expect(looked.filter((p) => p !== path)).toEqual(['a', 'a/d'])
+  })
+
 })
