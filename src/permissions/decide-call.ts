@@ -6,6 +6,7 @@ import { combineWithRule } from './hooks/combine-with-rule.js'
 import type { HookConfig } from './hooks/hook-types.js'
 import { runPreToolHooks } from './hooks/run-pre-tool-hooks.js'
 import { evaluatePermission, type PermissionRules } from './rules/evaluate-permission.js'
+import { askOnGitDirLinks } from './rules/git-dir.js'
 
 /** The permission decision for one call before any person is asked. */
 export type CallDecision =
@@ -31,7 +32,9 @@ export interface DecideCallRequest {
  */
 export async function decideCall({ tool, alias, input, profile, hooks, runId, ctx }: DecideCallRequest): Promise<CallDecision> {
   const subject = await withRealTargets(workspaceSubject(tool.permissionSubject?.(input), ctx.workspace), ctx.workspace)
-  const verdict = evaluatePermission(permissionRulesFor(tool, profile), { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject })
+  const rules = permissionRulesFor(tool, profile)
+  const realPath = (path: string) => ctx.workspace.resolve(path, 'write').then((resolved) => resolved.realPath, () => undefined)
+  const verdict = await askOnGitDirLinks(evaluatePermission(rules, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject }), subject, rules.mode, realPath)
   const ruleInfo = { ...(verdict.rule !== undefined && { rule: verdict.rule }) }
   if (verdict.behavior === 'deny') return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
@@ -121,7 +121,13 @@ describe('writes into .git always ask', () => {
     ['workspace_shell', { command: 'cp important.ts .git/hooks/post-checkout' }],
     ['workspace_write_file', { file_path: '.git/hooks/pre-commit', content: '#!/bin/sh\nrm -f important.ts\n' }],
     ['workspace_write_file', { file_path: '.git/config', content: '[core]\n\thooksPath = x\n' }],
+    ['workspace_shell', { command: 'echo "rm -f important.ts" > hooks/pre-commit' }],
+    ['workspace_shell', { command: 'cd hooks && cp ../important.ts post-checkout' }],
+    ['workspace_shell', { command: 'echo "[alias]" >> cfg' }],
   ] as const)('%s %j, even in bypass mode with every call allowed', async (name, args) => {
+    // Links whose names do not show that they lead into .git.
+    symlinkSync('.git/hooks', join(project, 'hooks'))
+    symlinkSync('.git/config', join(project, 'cfg'))
     const outcome = await call(name, args, refuse, bypass)
     expect(outcome.asked).toHaveLength(1)
     expect(outcome.isError).toBe(true)

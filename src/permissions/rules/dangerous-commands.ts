@@ -1,7 +1,7 @@
 import type { ShellPart } from './match-command.js'
 import { shells } from './shell-inner.js'
 import { commandBasename } from './shell-wrappers.js'
-import { gitDirWriteReason, isInGitDir } from './git-dir.js'
+import { fileWriters, gitDirWriteReason, isInGitDir, optionValue } from './git-dir.js'
 
 /**
  * Commands that need approval even when a rule allows them (DESIGN §7). A deny rule still denies
@@ -143,15 +143,6 @@ export const dangerousCommands: readonly DangerousCommand[] = [
       writeTargets.some(isInGitDir) || (fileWriters.has(name) && args.some((arg) => isInGitDir(optionValue(arg)))),
   },
 ]
-
-/**
- * Programs that write, move or delete the files they name; any of their arguments inside `.git`
- * counts (a source too, which asks more often than needed but never misses a target).
- */
-const fileWriters = new Set(['tee', 'cp', 'mv', 'install', 'ln', 'link', 'rsync', 'scp', 'touch', 'mkdir', 'rm', 'rmdir', 'unlink', 'truncate', 'dd', 'sed', 'perl', 'patch', 'tar', 'unzip', 'chmod', 'chown', 'chgrp', 'shred', 'split', 'csplit', 'sort', 'curl', 'wget'])
-
-/** The path an argument names: the value of `--opt=value` and `of=value`, otherwise the argument. */
-const optionValue = (arg: string): string => /^(?:--?[A-Za-z][\w-]*|of)=(.*)$/s.exec(arg)?.[1] ?? arg
 
 /** The facts the list looks at, from a simple command. */
 export function commandFacts(part: ShellPart): CommandFacts {

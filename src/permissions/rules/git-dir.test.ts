@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PermissionMode } from '../../catalog/profile-schema.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
 import { evaluatePermission } from './evaluate-permission.js'
-import { isInGitDir } from './git-dir.js'
+import { isInGitDir, shellWritePaths } from './git-dir.js'
 
 const verdict = (toolId: string, subject: PermissionSubject, allow: string[], mode: PermissionMode = 'default', deny: string[] = []) =>
   evaluatePermission({ mode, allow, ask: [], deny }, { toolId, readOnly: false, subject })
@@ -67,5 +67,12 @@ describe('commands run by su -c', () => {
     for (const text of ['su -c ls', 'su root -c "ls -la"', 'su - root -c ls']) {
       expect(verdict('builtin:workspace.shell', command(text), ['builtin:workspace.shell(*)'], 'bypass').behavior, text).toBe('ask')
     }
+  })
+})
+
+describe('shellWritePaths', () => {
+  it('lists redirection targets, the files writing programs name, and directories the command moves into', () => {
+    expect(shellWritePaths('echo x > a && cp -r b c 2>> log; cd d && tee --append=e < f')).toEqual(['a', 'log', 'b', 'c', 'd', 'e'])
+    expect(shellWritePaths('cat a b | grep x')).toEqual([])
   })
 })
