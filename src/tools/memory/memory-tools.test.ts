@@ -18,4 +18,16 @@ describe('memory tools', () => {
     await expect(memoryReadTool.call({ id }, ctx)).rejects.toMatchObject({ code: 'memory.not_found' })
     await expect(memoryWriteTool.call({ id, text: 'x' }, ctx)).rejects.toMatchObject({ code: 'memory.not_found' })
   })
+
+  it('refuses ids and tags far longer than any memory has, before echoing them back', async () => {
+    const huge = 'k'.repeat(100_000)
+    for (const [tool, input] of [
+      [memoryWriteTool, { text: 'x', id: huge }],
+      [memoryReadTool, { id: huge }],
+      [memoryReadTool, { tag: huge }],
+      [memoryDeleteTool, { id: huge }],
+    ] as const) {
+      expect(tool.inputSchema.safeParse(input).success).toBe(false)
+    }
+  })
 })

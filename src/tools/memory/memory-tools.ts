@@ -15,6 +15,8 @@ function modelError(error: unknown): never {
 }
 
 const tags = z.array(z.string().min(1).max(memoryLimits.tagChars)).max(memoryLimits.tags)
+/** Memory ids are short (`mem_` and 20 hex digits); a longer one is refused before it is echoed back in a not-found message. */
+const memoryId = z.string().min(1).max(64)
 
 /** `memory.write`: saves or replaces a memory of the invocation's owner. */
 export const memoryWriteTool = defineTool({
@@ -23,7 +25,7 @@ export const memoryWriteTool = defineTool({
   inputSchema: z.object({
     text: z.string().min(1).max(memoryLimits.textChars).describe('What to remember.'),
     tags: tags.optional().describe('Words to find it by, e.g. ["preference", "travel"].'),
-    id: z.string().optional().describe('An existing memory to replace.'),
+    id: memoryId.optional().describe('An existing memory to replace.'),
   }),
   call: async ({ text, tags: given, id }, ctx) => {
     try {
@@ -42,8 +44,8 @@ export const memoryReadTool = defineTool({
   name: 'memory.read',
   description: loadText(import.meta.url, 'memory-read.description.md'),
   inputSchema: z.object({
-    id: z.string().optional(),
-    tag: z.string().optional(),
+    id: memoryId.optional(),
+    tag: z.string().max(memoryLimits.tagChars).optional(),
     limit: z.number().int().min(1).max(memoryLimits.readLimit).optional().describe('Most memories to return; default 20.'),
   }),
   annotations: { readOnly: true },
@@ -79,7 +81,7 @@ export const memorySearchTool = defineTool({
 export const memoryDeleteTool = defineTool({
   name: 'memory.delete',
   description: loadText(import.meta.url, 'memory-delete.description.md'),
-  inputSchema: z.object({ id: z.string().min(1) }),
+  inputSchema: z.object({ id: memoryId }),
   annotations: { destructive: true },
   call: async ({ id }, ctx) => {
     if (!ctx.memory.delete(id)) throw new ToolError('memory.not_found', `There is no memory ${id}; find ids with ${ctx.alias('builtin:memory.search')}.`)

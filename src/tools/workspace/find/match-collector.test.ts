@@ -44,7 +44,7 @@ describe('MatchCollector', () => {
     let tick = 0
     const now = vi.spyOn(performance, 'now').mockImplementation(() => tick++)
     try {
-      const collector = new MatchCollector(options('(a|aa)+$', { deadline: 2 }))
+      const collector = new MatchCollector(options('a*a*a*c', { deadline: 2 }))
       expect(collector.feed(Buffer.from(text), true)).toBe(false)
       expect(collector.timedOut).toBe(true)
       expect(now).toHaveBeenCalledTimes(4)
