@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { ProfileError } from '../catalog/load-profile.js'
-import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
+import { createToolHost, defaultDataDir, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
 import { closedOutputCode, exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
 import { approvalsCommand } from './commands/approvals.js'
@@ -70,7 +70,8 @@ async function withHost(command: Command, name: string, globals: GlobalOptions, 
   let host: ToolHost | undefined
   try {
     const skillsDir = globals.skillsDir ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)
-    host = await createToolHost({ dataDir: globals.dataDir, processDirs: [join(process.cwd(), 'tools'), ...globals.processDirs], watchProcessTools: false, ...(skillsDir !== undefined && { skillsDir }) })
+    const dataDir = resolve(globals.dataDir ?? defaultDataDir())
+    host = await createToolHost({ dataDir, processDirs: [join(dataDir, 'tools'), ...globals.processDirs], watchProcessTools: false, ...(skillsDir !== undefined && { skillsDir }) })
     return await command(host, args, io)
   } catch (error) {
     if (error instanceof UsageError) return usage(io, error.message, name)

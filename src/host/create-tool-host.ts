@@ -52,7 +52,8 @@ export interface ToolHostOptions {
   /** Skill folders, mounted read-only at `skills/` in every workspace. */
   readonly skillsDir?: string
   /**
-   * Directories of process tool specs; default `./tools/`. Profiles may name more (`tools.processDirs`).
+   * Directories of process tool specs; default `<dataDir>/tools/`, which no tool can reach (a
+   * project's own `tools/` folder is source code). Profiles may name more (`tools.processDirs`).
    * A spec's tools are offered only once a person trusted the spec's content ({@link ToolHost.trustProcessTools}).
    */
   readonly processDirs?: readonly string[]
@@ -161,7 +162,7 @@ export interface ToolHost {
  * await host.close()
  */
 export async function createToolHost(options: ToolHostOptions = {}): Promise<ToolHost> {
-  const dataDir = resolve(options.dataDir ?? process.env.TOOLHOST_HOME ?? join(process.cwd(), '.toolhost'))
+  const dataDir = resolve(options.dataDir ?? defaultDataDir())
   const workspaceDir = resolve(options.workspaceDir ?? process.cwd())
   const builtins = buildCatalog([{ tools: [...builtinTools, ...(options.tools ?? [])].map(builtinCatalogTool), diagnostics: [] }])
   const extensions = new ExtensionRegistry()
@@ -173,7 +174,7 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     store ??= openStore(dataDir, { inMemory: options.inMemoryStore === true })
     return store
   }
-  const hostProcessDirs = options.processDirs ?? [join(process.cwd(), 'tools')]
+  const hostProcessDirs = options.processDirs ?? [join(dataDir, 'tools')]
   const processTools = new ProcessToolDirs({ watch: options.watchProcessTools ?? true, trusted: () => readTrustedSpecs(dataDir) })
   await processTools.add(hostProcessDirs)
   let mcp: McpClientManager | undefined
@@ -298,6 +299,11 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     },
   }
   return host
+}
+
+/** Where toolhost keeps its data when no directory is given: `$TOOLHOST_HOME`, or `.toolhost/` in the working directory. */
+export function defaultDataDir(): string {
+  return resolve(process.env.TOOLHOST_HOME ?? join(process.cwd(), '.toolhost'))
 }
 
 /** The directories of `dirs` that exist (the default process tool directory often does not). */

@@ -22,7 +22,7 @@ describe('MCP and process tools are reachable as documented', () => {
   const listArgs = JSON.stringify({ path: files })
 
   beforeAll(async () => {
-    cpSync(examples, join(cwd, 'tools'), { recursive: true })
+    cpSync(examples, join(dataDir, 'tools'), { recursive: true })
     cpSync(examples, files, { recursive: true })
     // No permission rule: the person's Allow is the decision. The server is named as it was added.
     writeFileSync(profile, JSON.stringify({ schemaVersion: 2, id: 'fs', tools: { allow: ['builtin:*', 'mcp/fs:*'] } }))

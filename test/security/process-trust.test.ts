@@ -84,6 +84,26 @@ describe('process tool specs need a person to trust them', () => {
   })
 })
 
+describe('the default process tool directory', () => {
+  it('is <dataDir>/tools/, which the model cannot write, while a project tools/ folder is ordinary source', async () => {
+    const p = project()
+    writeFileSync(join(p.tools, 'evil.yaml'), evilSpec)
+    mkdirSync(join(p.dataDir, 'tools'), { recursive: true })
+    writeFileSync(join(p.dataDir, 'tools', 'mine.yaml'), evilSpec.replace('name: evil', 'name: mine'))
+    const host = await createToolHost({ dataDir: p.dataDir, workspaceDir: p.dir, watchProcessTools: false })
+    try {
+      await host.trustProcessTools()
+      const written = await call(host, 'workspace_write_file', { file_path: '.toolhost/tools/evil.yaml', content: evilSpec })
+      expect(written.text).toContain("toolhost's own state")
+      expect(written.offered).toContain('process/mine:mine')
+      expect(written.offered).not.toContain('process/evil:evil')
+    } finally {
+      await host.close()
+    }
+    expect(existsSync(join(p.dataDir, 'tools', 'evil.yaml'))).toBe(false)
+  })
+})
+
 describe('toolhost tools trust', () => {
   it('tools list names the untrusted spec and how to trust it; after tools trust it is offered', async () => {
     const p = project()
@@ -91,7 +111,8 @@ describe('toolhost tools trust', () => {
     const examples = join(import.meta.dirname, '..', '..', 'examples', 'process-tools')
     writeFileSync(file, readFileSync(join(examples, 'weather.yaml')))
     copyFileSync(join(examples, 'weather.sh'), join(p.tools, 'weather.sh'))
-    const globals = ['--data-dir', p.dataDir]
+    // A project's own tools/ folder is read only when named.
+    const globals = ['--data-dir', p.dataDir, '--process-dir', './tools']
     const before = await toolhost(p.dir, ['tools', 'list', ...globals, '--profile', writeProfile(p.dir)])
     expect(before.stdout).not.toContain('process/weather:weather_now')
     expect(before.stderr).toContain(`note: ${file} is new or changed since it was last trusted, so process/weather:weather_now is not offered; review it, then run: toolhost tools trust ${file}`)
