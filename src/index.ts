@@ -25,6 +25,7 @@ export type { Turn } from './host/invocation.js'
 export { HostApprovals } from './host/host-approvals.js'
 export type { ApprovalOutcome } from './host/host-approvals.js'
 export type { PermissionExplanation } from './host/explain-permission.js'
+export type { SpecToTrust } from './process/spec-files-to-trust.js'
 export { TurnPausedError } from './execution/execute-turn.js'
 
 export { defineTool } from './tool/define-tool.js'
