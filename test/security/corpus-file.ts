@@ -35,6 +35,38 @@ const codeStep = z.strictObject({
   expect: z.string(),
 })
 
+const httpStep = z.strictObject({
+  /** The bearer token sent: the server's (`right`), another one (`wrong`), or none. */
+  auth: z.enum(['right', 'wrong', 'none']).default('right'),
+  /** What is posted: `initialize`, `ping`, `call <tool> [<JSON arguments>]`, or `bytes:N` (N bytes of text). */
+  send: z.string().default('initialize'),
+  /** A Content-Length header larger than what is sent (only the first KB is sent). */
+  declaredLength: z.number().int().positive().optional(),
+  /** `Host` and `Origin` headers; the server's own host by default, no origin. */
+  host: z.string().optional(),
+  origin: z.string().optional(),
+  /** The `Mcp-Session-Id`: none, the one the last successful initialize opened, or a made-up one. */
+  session: z.enum(['none', 'last', 'unknown']).default('none'),
+  /** The protocol version an initialize asks for, and the capabilities it declares. */
+  protocolVersion: z.string().default('2025-11-25'),
+  capabilities: z.record(z.string(), z.unknown()).default({}),
+  /** The HTTP status the server must answer with. */
+  expect: z.number().int(),
+  /** For a tool call: text the (error) result must contain; the result must be an error. */
+  deniedWith: z.string().optional(),
+})
+
+const processCase = z.strictObject({
+  /** A process tool's script (sh). `$PIDS` names a file to append host pids to (read them from /proc/self/stat). */
+  script: z.string().min(1),
+  /** The tool's timeout in seconds. */
+  timeout: z.number().positive().default(5),
+  /** Cancel the call, or close the host, once the first pid is recorded. */
+  interrupt: z.enum(['none', 'cancel', 'close-host']).default('none'),
+  /** The result's error code, `ok`, or `interrupted` when the turn itself ended with the interruption. */
+  result: z.string().optional(),
+})
+
 const testCase = z.strictObject({
   name: z.string().min(1),
   /** Calls made in order in one invocation (a later call sees what earlier ones did). */
@@ -43,6 +75,10 @@ const testCase = z.strictObject({
   codes: z.array(codeStep).default([]),
   /** Workspace files that must be as they were after the case, even when some call was allowed. */
   keeps: z.array(z.string()).default([]),
+  /** Requests, in order, to the host served as an MCP server over HTTP (a server of its own per case). */
+  http: z.array(httpStep).default([]),
+  /** A process tool called once; every process whose pid it records must be gone afterwards. */
+  process: processCase.optional(),
 })
 
 /** One corpus file: a class of attack, the setting it runs in, and its cases. */
@@ -61,6 +97,8 @@ export const corpusFileSchema = z.strictObject({
   dataDir: z.enum(['outside', 'workspace']).default('outside'),
   /** Symbolic links made in the workspace (path → target, `OUTSIDE/` for the outside folder, `DATA/` for the data directory). */
   symlinks: z.record(z.string(), z.string()).default({}),
+  /** Limits of the MCP HTTP server the `http` cases talk to. */
+  server: z.strictObject({ maxBodyBytes: z.number().int().positive().optional(), maxSessions: z.number().int().positive().optional() }).default({}),
   cases: z.array(testCase).min(1),
 })
 
@@ -68,6 +106,8 @@ export type CorpusFile = z.output<typeof corpusFileSchema>
 export type CorpusCase = CorpusFile['cases'][number]
 export type CorpusCall = CorpusCase['calls'][number]
 export type CodeStep = CorpusCase['codes'][number]
+export type HttpStep = CorpusCase['http'][number]
+export type ProcessCase = NonNullable<CorpusCase['process']>
 
 /** The corpus folder beside this file. */
 export const corpusDir = join(import.meta.dirname, 'corpus')

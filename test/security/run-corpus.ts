@@ -6,6 +6,8 @@ import type { ProfileOverrides } from '../../src/catalog/load-profile.js'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import type { Approver } from '../../src/permissions/approvals/approval-request.js'
 import { issueCode, redeemCode } from '../../src/permissions/approvals/one-time-code.js'
+import { runHttpSteps } from './run-http-steps.js'
+import { runProcessCase } from './run-process-case.js'
 import type { CodeStep, CorpusCall, CorpusCase, CorpusFile } from './corpus-file.js'
 
 /** How one case went: `problems` is empty when every expectation held. */
@@ -114,6 +116,8 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
     }
   }
   if (testCase.codes.length > 0) problems.push(...(await runCodes(host, testCase.codes)))
+  if (testCase.http.length > 0) problems.push(...(await runHttpSteps(host, file, testCase.http)))
+  if (testCase.process !== undefined) problems.push(...(await runProcessCase(testCase.process)))
   const after = { ws: workspaceTree(dirs), outside: treeOf(dirs.outside) }
   problems.push(...changes(before.outside, after.outside).map((c) => `outside the workspace: ${c}`))
   for (const [path, content] of Object.entries(file.data)) {
