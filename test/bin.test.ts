@@ -1,18 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-// The real binary, built here from the sources, as a person runs it.
+// The real binary, built from the sources before the tests (test/build-dist.ts), as a person runs it.
 const root = join(import.meta.dirname, '..')
 const bin = join(root, 'bin', 'toolhost.js')
-beforeAll(() => {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
-  execFileSync(process.execPath, ['scripts/copy-texts.mjs'], { cwd: root, stdio: 'inherit' })
-}, 120_000)
 const cwd = mkdtempSync(join(tmpdir(), 'toolhost-bin-'))
 const toolhost = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', input: '' })
 

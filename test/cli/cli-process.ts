@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 
-const root = join(import.meta.dirname, '..', '..')
-const entry = join(root, 'test', 'agent', 'toolhost-from-source.ts')
-const register = join(root, 'scripts', 'register-ts.ts')
+// The built binary (dist/ is built before the tests by test/build-dist.ts), as a person runs it.
+const bin = join(import.meta.dirname, '..', '..', 'bin', 'toolhost.js')
 
 /** How a `toolhost` process ended. */
 export interface Finished {
@@ -28,9 +27,9 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
 
-/** Starts `toolhost …` from the sources in another process, its output piped to this one. */
+/** Starts the `toolhost …` binary in another process, its output piped to this one. */
 export function startToolhost(cwd: string, args: readonly string[], options: StartOptions = {}): { child: ChildProcess; done: Promise<Finished>; stdout: () => string; stderr: () => string } {
-  const child = spawn(process.execPath, ['--import', register, entry, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } })
+  const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } })
   children.push(child)
   let stdout = ''
   let stderr = ''
