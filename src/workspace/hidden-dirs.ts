@@ -1,5 +1,4 @@
-import { realpathSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { realSpelling } from './host-spellings.js'
 import { isInside } from './verified-open.js'
 
 /**
@@ -20,15 +19,3 @@ export function isHiddenFrom(hidden: readonly string[], mountRoot: string, realP
   return hidden.some((dir) => isInside(mountRoot, dir) && isInside(dir, realPath))
 }
 
-/** The real path of a directory that may not exist yet: its deepest existing ancestor's, with the rest appended. */
-function realSpelling(dir: string): string {
-  const rest: string[] = []
-  for (let current = resolve(dir); ; current = dirname(current)) {
-    try {
-      return join(realpathSync.native(current), ...rest.reverse())
-    } catch {
-      if (dirname(current) === current) return resolve(dir)
-      rest.push(basename(current))
-    }
-  }
-}

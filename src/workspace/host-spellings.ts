@@ -16,7 +16,7 @@ export function hostSpellings(mounts: readonly Mount[]): HostSpelling[] {
 }
 
 /** The real path of a directory that may not exist yet: its deepest existing ancestor's, with the rest appended. */
-function realSpelling(hostDir: string): string {
+export function realSpelling(hostDir: string): string {
   const rest: string[] = []
   for (let current = resolve(hostDir); ; current = dirname(current)) {
     try {
