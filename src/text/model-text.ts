@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { formatCount } from './quantities.js'
 
 /**
  * Model-facing texts live in plain files beside the code that uses them, so they can be read and
@@ -34,4 +35,13 @@ export function fillText(template: string, values: Readonly<Record<string, strin
 export function loadTexts<const Name extends string>(moduleUrl: string, names: readonly Name[]): Readonly<Record<Name, string>> {
   const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
   return Object.fromEntries(names.map((name) => [name, loadText(moduleUrl, `texts/${kebab(name)}.txt`)])) as Record<Name, string>
+}
+
+/**
+ * Input echoed in a model-facing message, cut to its start when long, so a hostile size is never
+ * sent back whole.
+ * @example cutShort('x'.repeat(1000), 10) // 'xxxxxxxxxx… (1,000 characters)'
+ */
+export function cutShort(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}… (${formatCount(text.length)} characters)` : text
 }

@@ -1,5 +1,5 @@
 import type { NetError } from '../../net/net-error.js'
-import { fillText, loadText } from '../../text/model-text.js'
+import { cutShort, fillText, loadText } from '../../text/model-text.js'
 import { ToolError } from '../../tool/tool-error.js'
 
 const texts = {
@@ -27,7 +27,8 @@ const categoryPhrases = new Map(
  * The model's error for a failed guarded GET. `requested` is the URL the model asked for; `url`
  * in the details is where the failure happened (a redirect target, perhaps).
  */
-export function fetchToolError(error: NetError, requested: string): ToolError {
+export function fetchToolError(error: NetError, requestedUrl: string): ToolError {
+  const requested = cutShort(requestedUrl)
   const problem = describe(error, requested)
   const count = error.details.redirects ?? 0
   if (count === 0 || error.code === 'too_many_redirects' || error.code === 'redirect_loop') return problem
@@ -37,7 +38,7 @@ export function fetchToolError(error: NetError, requested: string): ToolError {
 
 function describe(error: NetError, requested: string): ToolError {
   const { details } = error
-  const url = details.url ?? requested
+  const url = details.url === undefined ? requested : cutShort(details.url)
   const limit = details.limit ?? 0
   const seconds = limit >= 10_000 ? Math.round(limit / 1000) : limit / 1000
   const record = { ...details, requested }
@@ -50,11 +51,11 @@ function describe(error: NetError, requested: string): ToolError {
       const refused = details.refused
       const via = refused?.embedded === undefined ? '' : ` (${refused.embedded.form} form of ${refused.embedded.ipv4})`
       const category = categoryPhrases.get(refused?.category ?? 'reserved') ?? 'a refused address'
-      const text = fillText(texts.addressRefused, { url, host: details.host ?? '?', address: refused?.address ?? '?', via, category })
+      const text = fillText(texts.addressRefused, { url, host: cutShort(details.host ?? '?'), address: refused?.address ?? '?', via, category })
       return new ToolError('web.address_refused', text, record)
     }
     case 'dns_failed':
-      return new ToolError('web.dns_failed', fillText(texts.dnsFailed, { host: details.host ?? '?', reason: details.systemCode ?? error.message }), record)
+      return new ToolError('web.dns_failed', fillText(texts.dnsFailed, { host: cutShort(details.host ?? '?'), reason: details.systemCode ?? error.message }), record)
     case 'too_many_redirects':
       return new ToolError('web.too_many_redirects', fillText(texts.tooManyRedirects, { url: requested, limit: details.limit ?? 0, last: url }), record)
     case 'redirect_loop':
