@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../src/store/store.js'
@@ -8,6 +7,7 @@ import { ScriptedModelServer, type WireFormat } from '../model-server/scripted-m
 import { modelFor } from './agent-fixture.js'
 import { wireHistory } from '../model-server/wire-history.js'
 import { tempDir } from '../temp-dir.js'
+import { closedPort } from '../closed-port.js'
 
 const root = join(import.meta.dirname, '..', '..')
 const entry = join(import.meta.dirname, 'toolhost-from-source.ts')
@@ -46,14 +46,6 @@ const lines = (stdout: string) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>)
 
-/** A loopback port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** Waits until `check` holds, polling; fails after `ms`. */
 async function until(check: () => boolean, ms: number, what: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { ModelStreamEvent } from './model-turn.js'
 import { isLoopbackHost, isLoopbackRefusal } from './network-error.js'
 import { resolveModel } from './resolve-model.js'
 import { streamTurn } from './stream-turn.js'
+import { closedPort } from '../../../test/closed-port.js'
 
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
 const chunk = (delta: Record<string, unknown>) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta }] })}\n\n`
@@ -41,14 +42,6 @@ async function silentServer(silence: Silence): Promise<{ baseUrl: string; reques
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => requests }
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 describe('model calls cannot hang', () => {
   it.each([

@@ -114,9 +114,14 @@ function awkProgram(args: readonly ShellWord[]): ProgramEffects | undefined {
     }
   }
   if (programs.length === 0) return opaque('awk is given no program to check')
-  for (const program of programs) {
-    if (program.dynamic !== undefined) return opaque(`the awk program is only known when it runs (${program.dynamic})`)
-    const problem = awkProblem(program.text)
+  return scriptsProblem(programs, 'awk program', awkProblem)
+}
+
+/** The first problem of scripts given to a program (awk, sed): one only known when it runs, or one its scanner finds. */
+function scriptsProblem(scripts: readonly ShellWord[], what: string, problemOf: (text: string) => string | undefined): ProgramEffects | undefined {
+  for (const script of scripts) {
+    if (script.dynamic !== undefined) return opaque(`the ${what} is only known when it runs (${script.dynamic})`)
+    const problem = problemOf(script.text)
     if (problem !== undefined) return opaque(problem)
   }
   return undefined
@@ -145,12 +150,7 @@ function sedScripts(args: readonly ShellWord[]): ProgramEffects | undefined {
     if (script === undefined) return opaque('sed is given no script to check')
     scripts.push(script)
   }
-  for (const script of scripts) {
-    if (script.dynamic !== undefined) return opaque(`the sed script is only known when it runs (${script.dynamic})`)
-    const problem = sedProblem(script.text)
-    if (problem !== undefined) return opaque(problem)
-  }
-  return undefined
+  return scriptsProblem(scripts, 'sed script', sedProblem)
 }
 
 function sqliteArguments(args: readonly ShellWord[]): ProgramEffects | undefined {
