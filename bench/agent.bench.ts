@@ -15,13 +15,28 @@ import { defineTool } from '../src/tool/define-tool.js'
 import { ScriptedModelServer, type ScriptedReply } from '../test/model-server/scripted-model-server.js'
 
 /** Reports one measure: toolhost's time beside the reference's. */
-export type AgentBenchReport = (name: string, toolhost: number, referenceName: string, reference: number, unit: 'µs') => void
+export type AgentBenchReport = (
+  name: string,
+  toolhost: number,
+  referenceName: string,
+  reference: number,
+  unit: 'µs',
+) => void
 
 const rounds = 40
-const noopTool = defineTool({ name: 'bench.noop', description: 'Does nothing.', inputSchema: z.object({ n: z.number() }), annotations: { readOnly: true }, call: async () => ({ content: 'ok' }) })
+const noopTool = defineTool({
+  name: 'bench.noop',
+  description: 'Does nothing.',
+  inputSchema: z.object({ n: z.number() }),
+  annotations: { readOnly: true },
+  call: async () => ({ content: 'ok' }),
+})
 
 function script(): ScriptedReply[] {
-  const replies: ScriptedReply[] = Array.from({ length: rounds }, (_, i) => ({ text: `Step ${i}.`, calls: [{ id: `call_${i}`, name: 'bench_noop', args: `{"n":${i}}` }] }))
+  const replies: ScriptedReply[] = Array.from({ length: rounds }, (_, i) => ({
+    text: `Step ${i}.`,
+    calls: [{ id: `call_${i}`, name: 'bench_noop', args: `{"n":${i}}` }],
+  }))
   replies.push({ text: 'Done.' })
   return replies
 }
@@ -31,9 +46,16 @@ export async function agentBench(report: AgentBenchReport, scratch: string): Pro
   const loopServer = await ScriptedModelServer.start('openai-chat', [...script(), ...script()])
   const bareServer = await ScriptedModelServer.start('openai-chat', [...script(), ...script()])
   try {
-    const host = await createToolHost({ dataDir: join(scratch, 'agent'), workspaceDir: scratch, tools: [noopTool], processDirs: [], watchProcessTools: false })
+    const host = await createToolHost({
+      dataDir: join(scratch, 'agent'),
+      workspaceDir: scratch,
+      tools: [noopTool],
+      processDirs: [],
+      watchProcessTools: false,
+    })
     const model = resolveModel('openai-chat:gpt-4o', { baseUrl: loopServer.baseUrl, apiKey: 'bench' })
-    const run = () => runAgent({ host, model, prompt: 'Call the no-op tool 40 times.', profile: { tools: { maxCallsPerRun: 1000 } } })
+    const run = () =>
+      runAgent({ host, model, prompt: 'Call the no-op tool 40 times.', profile: { tools: { maxCallsPerRun: 1000 } } })
     await run() // warm up: module loading, prepared statements
     const loopStart = performance.now()
     const result = await run()
@@ -51,7 +73,13 @@ export async function agentBench(report: AgentBenchReport, scratch: string): Pro
     await turns()
     const bareMs = performance.now() - bareStart
     const perTurn = (ms: number) => (ms * 1000) / (rounds + 1)
-    report(`agent loop, per round (${rounds} rounds, 1 call each, store on disk)`, perTurn(loopMs), 'bare streamed model turn, same server', perTurn(bareMs), 'µs')
+    report(
+      `agent loop, per round (${rounds} rounds, 1 call each, store on disk)`,
+      perTurn(loopMs),
+      'bare streamed model turn, same server',
+      perTurn(bareMs),
+      'µs',
+    )
   } finally {
     await loopServer.close()
     await bareServer.close()

@@ -26,16 +26,30 @@ export async function searchBench(report: BenchReport, scratch: string): Promise
   console.log(`search bench: ${files.toLocaleString('en-US')} files, ${(bytes / 1e6).toFixed(0)} MB in ${root}`)
   const ctx = testCallContext({ workspace: createWorkspace([{ at: '', hostDir: root, access: 'read-only' }]) })
   const hasRipgrep = spawnSync('rg', ['--version']).error === undefined
-  if (!hasRipgrep) console.log('search bench: `rg` (ripgrep) is not installed; the ripgrep rows are skipped (apt-get install ripgrep).')
+  if (!hasRipgrep)
+    console.log(
+      'search bench: `rg` (ripgrep) is not installed; the ripgrep rows are skipped (apt-get install ripgrep).',
+    )
 
   const rows: { name: string; input: Record<string, unknown>; rgArgs: string[] }[] = [
-    { name: `search_files, rare literal, files_with_matches`, input: { pattern: needle, output_mode: 'files_with_matches' }, rgArgs: ['-l', needle] },
+    {
+      name: `search_files, rare literal, files_with_matches`,
+      input: { pattern: needle, output_mode: 'files_with_matches' },
+      rgArgs: ['-l', needle],
+    },
     { name: `search_files, rare literal, content`, input: { pattern: needle }, rgArgs: ['-n', needle] },
-    { name: `search_files, common regex, count`, input: { pattern: 'function \\w+\\(', output_mode: 'count' }, rgArgs: ['-c', 'function \\w+\\('] },
+    {
+      name: `search_files, common regex, count`,
+      input: { pattern: 'function \\w+\\(', output_mode: 'count' },
+      rgArgs: ['-c', 'function \\w+\\('],
+    },
   ]
   for (const row of rows) {
     const ours = await median(() => callTool(searchFilesTool, row.input, ctx))
-    const found = (await callTool(searchFilesTool, { ...row.input, head_limit: 1000 }, ctx)).structured as { files: number; matches: number }
+    const found = (await callTool(searchFilesTool, { ...row.input, head_limit: 1000 }, ctx)).structured as {
+      files: number
+      matches: number
+    }
     if (!hasRipgrep) {
       console.log(`search bench: ${row.name}: ${ours.toFixed(0)} ms (no reference)`)
       continue
@@ -45,7 +59,9 @@ export async function searchBench(report: BenchReport, scratch: string): Promise
     const reference = await median(() => ripgrep(args, root))
     const rgLines = (await ripgrep(args, root)).split('\n').filter((line) => line !== '')
     if (rgLines.length !== (row.rgArgs[0] === '-n' ? found.matches : found.files)) {
-      console.log(`search bench: ${row.name}: toolhost found ${found.files} files / ${found.matches} matches, rg ${rgLines.length} lines`)
+      console.log(
+        `search bench: ${row.name}: toolhost found ${found.files} files / ${found.matches} matches, rg ${rgLines.length} lines`,
+      )
     }
     report(row.name, ours, 'ripgrep (parallel, unsorted)', reference)
   }
@@ -55,7 +71,11 @@ export async function searchBench(report: BenchReport, scratch: string): Promise
   report('glob **/*.ts (.gitignore, mtime sort)', ours, 'tinyglobby glob', reference)
 }
 
-async function callTool(tool: AnyToolDefinition, input: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolOutput> {
+async function callTool(
+  tool: AnyToolDefinition,
+  input: Record<string, unknown>,
+  ctx: ToolCallContext,
+): Promise<ToolOutput> {
   const result = tool.call(input, ctx)
   if (!(result instanceof Promise)) throw new Error(`${tool.name} should return a promise`)
   return result
@@ -80,7 +100,11 @@ function ripgrep(args: string[], cwd: string): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
     child.on('error', reject)
     // rg exits 1 when nothing matches.
-    child.on('close', (code) => (code === 0 || code === 1 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`rg exited with ${code}`))))
+    child.on('close', (code) =>
+      code === 0 || code === 1
+        ? resolve(Buffer.concat(chunks).toString('utf8'))
+        : reject(new Error(`rg exited with ${code}`)),
+    )
   })
 }
 
@@ -98,7 +122,7 @@ async function generateTree(root: string): Promise<{ files: number; bytes: numbe
           for (let f = 0; f < layout.filesPerDir; f++, files++) {
             const target = 1_000 + Math.floor(random() * 9_500)
             const lines: string[] = []
-            for (let size = 0; size < target; ) {
+            for (let size = 0; size < target;) {
               const line = pool[Math.floor(random() * pool.length)] as string
               lines.push(line)
               size += line.length + 1
@@ -107,13 +131,17 @@ async function generateTree(root: string): Promise<{ files: number; bytes: numbe
             if (files % 1_000 === 500) lines.splice(Math.floor(lines.length / 2), 0, `  const marker = '${needle}'`)
             const data = `${lines.join('\n')}\n`
             bytes += data.length
-            yield { path: join(root, `pkg${a}`, `mod${b}`, `part${c}`, `file${f}.${extensions[f % extensions.length]}`), data }
+            yield {
+              path: join(root, `pkg${a}`, `mod${b}`, `part${c}`, `file${f}.${extensions[f % extensions.length]}`),
+              data,
+            }
           }
         }
       }
     }
     yield { path: join(root, '.gitignore'), data: 'generated/\n' }
-    for (let i = 0; i < 50; i++) yield { path: join(root, 'generated', `out${i}.ts`), data: `export const x = '${needle}'\n` }
+    for (let i = 0; i < 50; i++)
+      yield { path: join(root, 'generated', `out${i}.ts`), data: `export const x = '${needle}'\n` }
     const binary = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]), Buffer.from(needle)])
     for (let i = 0; i < 20; i++) yield { path: join(root, 'assets', `image${i}.dat`), data: binary }
   }
@@ -134,7 +162,24 @@ async function generateTree(root: string): Promise<{ files: number; bytes: numbe
 
 /** Lines that look like TypeScript, JavaScript and prose, from a fixed vocabulary. */
 function linePool(random: () => number, size: number): string[] {
-  const words = ['user', 'order', 'cache', 'token', 'request', 'result', 'config', 'stream', 'buffer', 'index', 'session', 'queue', 'handler', 'value', 'record', 'schema']
+  const words = [
+    'user',
+    'order',
+    'cache',
+    'token',
+    'request',
+    'result',
+    'config',
+    'stream',
+    'buffer',
+    'index',
+    'session',
+    'queue',
+    'handler',
+    'value',
+    'record',
+    'schema',
+  ]
   const pick = () => words[Math.floor(random() * words.length)] as string
   const name = () => `${pick()}${pick().replace(/^./, (c) => c.toUpperCase())}`
   const templates = [

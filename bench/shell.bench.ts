@@ -39,7 +39,13 @@ function generatedJson(bytes: number): string {
   const records: string[] = []
   let size = 2
   for (let id = 0; size < bytes; id++) {
-    const record = JSON.stringify({ id, name: `record ${id}`, score: (id * 7919) % 100, tags: ['alpha', 'beta', 'gamma'].slice(0, (id % 3) + 1), active: id % 2 === 0 })
+    const record = JSON.stringify({
+      id,
+      name: `record ${id}`,
+      score: (id * 7919) % 100,
+      tags: ['alpha', 'beta', 'gamma'].slice(0, (id % 3) + 1),
+      active: id % 2 === 0,
+    })
     records.push(record)
     size += record.length + 1
   }
@@ -50,20 +56,32 @@ function generatedJson(bytes: number): string {
  * Runs the shell benchmarks in `scratch` and reports each as toolhost time vs reference time (ms,
  * medians). Rows whose reference program is missing on the host are skipped with a note.
  */
-export async function shellBench(report: (name: string, toolhostMs: number, referenceName: string, referenceMs: number) => void, scratch: string): Promise<void> {
+export async function shellBench(
+  report: (name: string, toolhostMs: number, referenceName: string, referenceMs: number) => void,
+  scratch: string,
+): Promise<void> {
   const root = join(scratch, 'shell-workspace')
   mkdirSync(root, { recursive: true })
-  const ctx = testCallContext({ toolId: 'builtin:workspace.shell', workspace: createWorkspace([{ at: '', hostDir: root, access: 'read-write' }]) })
+  const ctx = testCallContext({
+    toolId: 'builtin:workspace.shell',
+    workspace: createWorkspace([{ at: '', hostDir: root, access: 'read-write' }]),
+  })
   const shell = async (command: string): Promise<string> => {
     const output = (await shellTool.call({ command }, ctx)) as ToolOutput
-    if (output.structured?.exitCode !== 0) throw new Error(`shell bench: "${command}" failed: ${output.content.slice(0, 500)}`)
+    if (output.structured?.exitCode !== 0)
+      throw new Error(`shell bench: "${command}" failed: ${output.content.slice(0, 500)}`)
     return output.content.replace(/^Exit code: 0\n/, '')
   }
 
   // The first call starts an engine; the rows measure warm calls, as an agent's run makes them.
   await shell('echo warm')
   const echo = await median(() => shell('echo hi'), 21)
-  report('workspace.shell `echo hi` (warm engine)', echo, "bash -c 'echo hi', spawned", await median(() => run('bash', ['-c', 'echo hi']), 21))
+  report(
+    'workspace.shell `echo hi` (warm engine)',
+    echo,
+    "bash -c 'echo hi', spawned",
+    await median(() => run('bash', ['-c', 'echo hi']), 21),
+  )
 
   const jq = await hostProgram('sh', ['-c', 'command -v jq'])
   if (jq === undefined) console.log('shell bench: no jq on this host (apt-get install -y jq); skipping the jq row')
@@ -72,14 +90,25 @@ export async function shellBench(report: (name: string, toolhostMs: number, refe
     const filter = '[.[] | select(.score > 50 and .active) | .tags | length] | add'
     const ours = await shell(`jq '${filter}' data.json`)
     const { stdout: theirs } = await run(jq, [filter, join(root, 'data.json')])
-    if (ours.trim() !== theirs.trim()) throw new Error(`shell bench: jq results differ: ${ours.trim()} vs ${theirs.trim()}`)
-    report('workspace.shell jq filter over 10 MB of JSON', await median(() => shell(`jq '${filter}' data.json`), 5), 'Debian jq binary', await median(() => run(jq, [filter, join(root, 'data.json')]), 5))
+    if (ours.trim() !== theirs.trim())
+      throw new Error(`shell bench: jq results differ: ${ours.trim()} vs ${theirs.trim()}`)
+    report(
+      'workspace.shell jq filter over 10 MB of JSON',
+      await median(() => shell(`jq '${filter}' data.json`), 5),
+      'Debian jq binary',
+      await median(() => run(jq, [filter, join(root, 'data.json')]), 5),
+    )
   }
 
   const python = await hostProgram('python3', ['-c', 'import sys; print(sys.executable)'])
   if (python === undefined) console.log('shell bench: no python3 on this host; skipping the python3 row')
   else {
     const command = "python3 -c 'print(1)'"
-    report('workspace.shell `' + command + '`', await median(() => shell(command), 5), 'host python3 -c, spawned', await median(() => run(python, ['-c', 'print(1)']), 5))
+    report(
+      'workspace.shell `' + command + '`',
+      await median(() => shell(command), 5),
+      'host python3 -c, spawned',
+      await median(() => run(python, ['-c', 'print(1)']), 5),
+    )
   }
 }

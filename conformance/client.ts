@@ -18,11 +18,26 @@ if (url === undefined) throw new Error('usage: client.ts <server-url>')
 function sampleArguments(inputSchema: unknown): Record<string, unknown> {
   const schema = (inputSchema ?? {}) as { properties?: Record<string, { type?: string }>; required?: string[] }
   const properties = schema.properties ?? {}
-  return Object.fromEntries((schema.required ?? []).map((name, index) => [name, properties[name]?.type === 'number' || properties[name]?.type === 'integer' ? index + 2 : 'test']))
+  return Object.fromEntries(
+    (schema.required ?? []).map((name, index) => [
+      name,
+      properties[name]?.type === 'number' || properties[name]?.type === 'integer' ? index + 2 : 'test',
+    ]),
+  )
 }
 
-const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as { client_id?: string; client_secret?: string }
-const auth = new HeadlessOAuthProvider(context.client_id === undefined ? undefined : { client_id: context.client_id, ...(context.client_secret !== undefined && { client_secret: context.client_secret }) })
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+  client_id?: string
+  client_secret?: string
+}
+const auth = new HeadlessOAuthProvider(
+  context.client_id === undefined
+    ? undefined
+    : {
+        client_id: context.client_id,
+        ...(context.client_secret !== undefined && { client_secret: context.client_secret }),
+      },
+)
 
 const dir = await mkdtemp(join(tmpdir(), 'toolhost-conformance-client-'))
 const store = openStore(dir, { inMemory: true })

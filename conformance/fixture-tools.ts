@@ -3,7 +3,8 @@ import { defineTool, type AnyToolDefinition } from '../src/tool/define-tool.js'
 import { ToolError } from '../src/tool/tool-error.js'
 
 /** A 1×1 red PNG, small enough that toolhost stores it byte-identical. */
-export const redPixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'
+export const redPixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -25,14 +26,20 @@ export const conformanceTools: AnyToolDefinition[] = [
     description: 'Returns a small PNG image.',
     inputSchema: z.object({}),
     annotations: { readOnly: true },
-    call: async () => ({ content: 'A red pixel.', images: [{ bytes: Buffer.from(redPixelPng, 'base64'), mimeType: 'image/png' }] }),
+    call: async () => ({
+      content: 'A red pixel.',
+      images: [{ bytes: Buffer.from(redPixelPng, 'base64'), mimeType: 'image/png' }],
+    }),
   }),
   defineTool({
     name: 'test_multiple_content_types',
     description: 'Returns text and an image (toolhost results carry no embedded resources).',
     inputSchema: z.object({}),
     annotations: { readOnly: true },
-    call: async () => ({ content: 'Multiple content types test:', images: [{ bytes: Buffer.from(redPixelPng, 'base64'), mimeType: 'image/png' }] }),
+    call: async () => ({
+      content: 'Multiple content types test:',
+      images: [{ bytes: Buffer.from(redPixelPng, 'base64'), mimeType: 'image/png' }],
+    }),
   }),
   defineTool({
     name: 'test_error_handling',
@@ -59,7 +66,10 @@ export const conformanceTools: AnyToolDefinition[] = [
   defineTool({
     name: 'json_schema_2020_12_tool',
     description: 'Tool with JSON Schema 2020-12 features.',
-    inputSchema: z.strictObject({ name: z.string().optional(), address: z.object({ street: z.string().optional(), city: z.string().optional() }).optional() }),
+    inputSchema: z.strictObject({
+      name: z.string().optional(),
+      address: z.object({ street: z.string().optional(), city: z.string().optional() }).optional(),
+    }),
     annotations: { readOnly: true },
     call: async (input) => ({ content: JSON.stringify(input) }),
   }),

@@ -23,7 +23,10 @@ const cli = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/inde
 
 /** Starts the example server and resolves with its URL (the first line it prints). */
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(node, [...tsLoader, join(root, 'conformance/server.ts'), '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(node, [...tsLoader, join(root, 'conformance/server.ts'), '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: child.stdout! })
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the example server exited with ${code} before listening`)))
@@ -43,7 +46,8 @@ function runCli(args: readonly string[]): Promise<number> {
 
 /** The CLI's baseline format: YAML lists of scenario names per mode. */
 function baselineYaml(baseline: Baseline): string {
-  const list = (names: string[]) => (names.length === 0 ? ' []\n' : `\n${names.map((name) => `  - ${name}\n`).join('')}`)
+  const list = (names: string[]) =>
+    names.length === 0 ? ' []\n' : `\n${names.map((name) => `  - ${name}\n`).join('')}`
   return `server:${list(Object.keys(baseline.server))}client:${list(Object.keys(baseline.client))}`
 }
 
@@ -56,10 +60,30 @@ const { child, url } = await startServer()
 const codes: Record<Suite, number> = { server: 1, client: 1 }
 try {
   console.log(`\n# Server suite (active) against ${url}\n`)
-  codes.server = await runCli(['server', '--url', url, '--suite', 'active', '--expected-failures', expected, '-o', join(work, 'server')])
+  codes.server = await runCli([
+    'server',
+    '--url',
+    url,
+    '--suite',
+    'active',
+    '--expected-failures',
+    expected,
+    '-o',
+    join(work, 'server'),
+  ])
   console.log('\n# Client suite (core) with conformance/client.ts\n')
   const command = [node, ...tsLoader, join(root, 'conformance/client.ts')].map((part) => JSON.stringify(part)).join(' ')
-  codes.client = await runCli(['client', '--command', command, '--suite', 'core', '--expected-failures', expected, '-o', join(work, 'client')])
+  codes.client = await runCli([
+    'client',
+    '--command',
+    command,
+    '--suite',
+    'core',
+    '--expected-failures',
+    expected,
+    '-o',
+    join(work, 'client'),
+  ])
 } finally {
   child.kill('SIGTERM')
   await rm(work, { recursive: true, force: true })
@@ -70,5 +94,9 @@ for (const suite of ['server', 'client'] as const) {
   for (const [scenario, reason] of Object.entries(baseline[suite])) console.log(`- ${suite} ${scenario}: ${reason}`)
 }
 const failed = (['server', 'client'] as const).filter((suite) => codes[suite] !== 0)
-console.log(failed.length === 0 ? '\nConformance: as expected.' : `\nConformance: unexpected results in the ${failed.join(' and ')} suite (see above).`)
+console.log(
+  failed.length === 0
+    ? '\nConformance: as expected.'
+    : `\nConformance: unexpected results in the ${failed.join(' and ')} suite (see above).`,
+)
 process.exitCode = failed.length === 0 ? 0 : 1

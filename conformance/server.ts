@@ -15,10 +15,25 @@ import { conformanceTools } from './fixture-tools.js'
 
 const port = Number(process.argv[2] ?? 0)
 const dataDir = await mkdtemp(join(tmpdir(), 'toolhost-conformance-'))
-const host = await createToolHost({ dataDir, workspaceDir: dataDir, tools: conformanceTools, inMemoryStore: true, processDirs: [], watchProcessTools: false })
+const host = await createToolHost({
+  dataDir,
+  workspaceDir: dataDir,
+  tools: conformanceTools,
+  inMemoryStore: true,
+  processDirs: [],
+  watchProcessTools: false,
+})
 // Only the fixture tools: the suite lists tools and checks each entry.
 const profile = { tools: { allow: conformanceTools.map((tool) => `builtin:${tool.name}`) } }
-const server = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port, token: false, profile, serverInfo: { name: 'toolhost-conformance', version: '0.1.0' }, configure: addConformanceExtras })
+const server = await serveMcp(host, {
+  transport: 'http',
+  host: '127.0.0.1',
+  port,
+  token: false,
+  profile,
+  serverInfo: { name: 'toolhost-conformance', version: '0.1.0' },
+  configure: addConformanceExtras,
+})
 console.log(server.url)
 
 const stop = async () => {

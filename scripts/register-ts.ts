@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url'
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if ((specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js') && context.parentURL?.startsWith('file:')) {
+    if (
+      (specifier.startsWith('./') || specifier.startsWith('../')) &&
+      specifier.endsWith('.js') &&
+      context.parentURL?.startsWith('file:')
+    ) {
       const source = new URL(`${specifier.slice(0, -3)}.ts`, context.parentURL)
       if (existsSync(fileURLToPath(source))) return nextResolve(source.href, context)
     }

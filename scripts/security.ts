@@ -14,7 +14,9 @@ console.log(`${'class'.padEnd(width)}  cases  hold  fail`)
 for (const name of classes) {
   const of = outcomes.filter((o) => o.class === name)
   const failed = of.filter((o) => o.problems.length > 0).length
-  console.log(`${name.padEnd(width)}  ${String(of.length).padStart(5)}  ${String(of.length - failed).padStart(4)}  ${String(failed).padStart(4)}`)
+  console.log(
+    `${name.padEnd(width)}  ${String(of.length).padStart(5)}  ${String(of.length - failed).padStart(4)}  ${String(failed).padStart(4)}`,
+  )
 }
 const failures = outcomes.filter((o) => o.problems.length > 0)
 for (const f of failures) console.log(`\nFAIL ${f.file} › ${f.name}\n  ${f.problems.join('\n  ')}`)

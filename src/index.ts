@@ -65,7 +65,12 @@ export { profileSchema, currentProfileSchemaVersion, permissionModes } from './c
 export type { Profile, ProfileInput, PermissionMode } from './catalog/profile-schema.js'
 
 export { ExtensionRegistry } from './extensions/extension-registry.js'
-export type { ExtensionCallContext, ExtensionFunction, ExtensionToolInfo, ExtensionToolSpec } from './extensions/extension-registry.js'
+export type {
+  ExtensionCallContext,
+  ExtensionFunction,
+  ExtensionToolInfo,
+  ExtensionToolSpec,
+} from './extensions/extension-registry.js'
 
 export type { Snapshot, SnapshotBinding } from './snapshot/snapshot.js'
 export { deferredBindings, offeredBindings } from './snapshot/snapshot.js'
@@ -88,7 +93,14 @@ export { terminalApprover } from './permissions/approvals/terminal-approver.js'
 export { makeVisible } from './permissions/approvals/make-visible.js'
 export { issueCode, redeemCode, codeLifetimeMs, maxWrongTries } from './permissions/approvals/one-time-code.js'
 export type { IssuedCode, RedeemResult } from './permissions/approvals/one-time-code.js'
-export type { CommandHook, HookConfig, PostToolHookInput, PostToolHookOutcome, PreToolHookInput, PreToolHookOutcome } from './permissions/hooks/hook-types.js'
+export type {
+  CommandHook,
+  HookConfig,
+  PostToolHookInput,
+  PostToolHookOutcome,
+  PreToolHookInput,
+  PreToolHookOutcome,
+} from './permissions/hooks/hook-types.js'
 
 export { openStore, StoreError } from './store/store.js'
 export type { ApprovalRecord, Store, StoreEvent, StoreOptions } from './store/store.js'
@@ -99,20 +111,66 @@ export { loadProcessTools, watchProcessTools } from './process/index.js'
 export type { ProcessToolSpec, ProcessDiagnostic } from './process/index.js'
 export type { Memory, MemoryMatch, OwnerMemory } from './memory/memory-types.js'
 export { McpClientManager } from './mcp/client/index.js'
-export type { McpClientManagerOptions, McpRegistrationRecord, McpToolPermission, McpToolRecord } from './mcp/client/index.js'
+export type {
+  McpClientManagerOptions,
+  McpRegistrationRecord,
+  McpToolPermission,
+  McpToolRecord,
+} from './mcp/client/index.js'
 export { serveMcp, closeMcpServer } from './mcp/server/index.js'
 export type { McpServerHandle, ServeMcpOptions } from './mcp/server/index.js'
 
 export { runAgent, resumeAgentRun } from './agent/loop/run-agent.js'
-export type { AgentRunOptions, AgentRunResult, AgentRunRuntime, ModelOptions, ResumeRunOptions } from './agent/loop/run-agent.js'
+export type {
+  AgentRunOptions,
+  AgentRunResult,
+  AgentRunRuntime,
+  ModelOptions,
+  ResumeRunOptions,
+} from './agent/loop/run-agent.js'
 export type { AgentEvent, AgentRunStatus, InvocationMode } from './agent/loop/agent-events.js'
-export { resolveModel, parseModelSpec, modelProviders, ModelConfigError, describeModelError, streamTurn, modelTools, withModelRetries } from './agent/providers/index.js'
-export type { ModelProvider, ModelSpec, ModelStreamEvent, ModelTurn, ModelUsage, ResolvedModel, ResolveModelOptions } from './agent/providers/index.js'
-export { replayPrompt, repairTranscript, planCompaction, compactionPrompt, estimateTokens } from './agent/history/index.js'
+export {
+  resolveModel,
+  parseModelSpec,
+  modelProviders,
+  ModelConfigError,
+  describeModelError,
+  streamTurn,
+  modelTools,
+  withModelRetries,
+} from './agent/providers/index.js'
+export type {
+  ModelProvider,
+  ModelSpec,
+  ModelStreamEvent,
+  ModelTurn,
+  ModelUsage,
+  ResolvedModel,
+  ResolveModelOptions,
+} from './agent/providers/index.js'
+export {
+  replayPrompt,
+  repairTranscript,
+  planCompaction,
+  compactionPrompt,
+  estimateTokens,
+} from './agent/history/index.js'
 export type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from './agent/history/transcript.js'
 export { loadSkills, visibleSkills, skillsPromptSection } from './agent/skills/index.js'
 export type { Skill, SkillDiagnostic } from './agent/skills/index.js'
 export { SubAgentManager, agentCatalog } from './agent/sub-agents/index.js'
 export { loadLorebook } from './tools/worldinfo/index.js'
-export type { AgentCard, ChatMessage, ChildOutcome, DelegatedTask, DelegationServices, Lorebook, LorebookEntry, PublishedReply, RunFeature, RunServices, TaskReturn } from './tool/run-services.js'
+export type {
+  AgentCard,
+  ChatMessage,
+  ChildOutcome,
+  DelegatedTask,
+  DelegationServices,
+  Lorebook,
+  LorebookEntry,
+  PublishedReply,
+  RunFeature,
+  RunServices,
+  TaskReturn,
+} from './tool/run-services.js'
 export type { RunEvent, RunEventType } from './store/store.js'

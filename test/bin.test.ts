@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '..')
 const bin = join(root, 'bin', 'toolhost.js')
 const cwd = mkdtempSync(join(tmpdir(), 'toolhost-bin-'))
-const toolhost = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', input: '' })
+const toolhost = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', input: '' })
 
 describe('toolhost binary', () => {
   it('rolls dice', () => {
@@ -41,7 +42,10 @@ describe('toolhost binary', () => {
   })
 
   it('pauses on approval and continues the call from another process', () => {
-    writeFileSync(join(cwd, 'ask.json'), JSON.stringify({ schemaVersion: 1, id: 'ask', permissions: { ask: ['builtin:dice.roll'] } }))
+    writeFileSync(
+      join(cwd, 'ask.json'),
+      JSON.stringify({ schemaVersion: 1, id: 'ask', permissions: { ask: ['builtin:dice.roll'] } }),
+    )
     const paused = toolhost('tools', 'call', 'dice.roll', '{"formula":"2d1"}', '--profile', 'ask.json')
     expect(paused.status).toBe(3)
     const id = /waiting for approval (apr_[0-9a-f]+)/.exec(paused.stderr)?.[1] ?? ''
@@ -57,7 +61,14 @@ describe('toolhost binary', () => {
   }, 120_000)
 
   it('explains a permission decision', () => {
-    const { status, stdout } = toolhost('permissions', 'explain', 'dice.roll', '{"formula":"d6"}', '--profile', 'ask.json')
+    const { status, stdout } = toolhost(
+      'permissions',
+      'explain',
+      'dice.roll',
+      '{"formula":"d6"}',
+      '--profile',
+      'ask.json',
+    )
     expect(status).toBe(0)
     expect(stdout).toMatch(/^ASK: /)
     expect(stdout).toContain('builtin:dice.roll')
@@ -65,10 +76,19 @@ describe('toolhost binary', () => {
 
   it('serves its tools over MCP on stdio', async () => {
     const client = new Client({ name: 'bin-test', version: '1.0.0' })
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'serve', '--stdio', '--data-dir', join(cwd, '.mcp-data')], cwd, stderr: 'ignore' }))
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp', 'serve', '--stdio', '--data-dir', join(cwd, '.mcp-data')],
+        cwd,
+        stderr: 'ignore',
+      }),
+    )
     try {
       const { tools } = await client.listTools()
-      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['dice_roll', 'calculator_evaluate', 'workspace_read_file']))
+      expect(tools.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['dice_roll', 'calculator_evaluate', 'workspace_read_file']),
+      )
       const result = await client.callTool({ name: 'calculator_evaluate', arguments: { expression: '6 * 7' } })
       expect(result.content).toEqual([{ type: 'text', text: '6 * 7 = 42' }])
     } finally {
@@ -76,4 +96,3 @@ describe('toolhost binary', () => {
     }
   })
 })
-

@@ -7,6 +7,9 @@ import { join } from 'node:path'
  */
 export default function buildDist(): void {
   const root = join(import.meta.dirname, '..')
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   execFileSync(process.execPath, ['scripts/copy-texts.mjs'], { cwd: root, stdio: 'inherit' })
 }

@@ -21,7 +21,9 @@ export function testCallContext(overrides: Partial<ToolCallContext> = {}): ToolC
     toolId: 'builtin:test',
     invocationId: 'invocation-1',
     signal: new AbortController().signal,
-    workspace: overrides.workspace ?? createWorkspace([{ at: '', hostDir: mkdtempSync(join(tmpdir(), 'toolhost-ws-')), access: 'read-write' }]),
+    workspace:
+      overrides.workspace ??
+      createWorkspace([{ at: '', hostDir: mkdtempSync(join(tmpdir(), 'toolhost-ws-')), access: 'read-write' }]),
     readState: new ReadState(),
     profile: defaultProfile,
     memory: overrides.memory ?? openStore(tmpdir(), { inMemory: true }).memories('user:test'),

@@ -21,7 +21,10 @@ describe('toolhost mcp', () => {
     let err = ''
     const io: CliIo = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), readStdin: async () => '' }
     const dashes = argv.indexOf('--')
-    const withDir = dashes < 0 ? [...argv, '--data-dir', dataDir] : [...argv.slice(0, dashes), '--data-dir', dataDir, ...argv.slice(dashes)]
+    const withDir =
+      dashes < 0
+        ? [...argv, '--data-dir', dataDir]
+        : [...argv.slice(0, dashes), '--data-dir', dataDir, ...argv.slice(dashes)]
     const code = await main(withDir, io)
     return { code, out, err }
   }
@@ -32,15 +35,32 @@ describe('toolhost mcp', () => {
     const discovered = await run('mcp', 'discover', 'fs')
     expect(discovered.code).toBe(0)
     expect(discovered.out).toMatch(/read_text_file\s+off/)
-    const before = await run('tools', 'call', 'mcp__fs__read_text_file', JSON.stringify({ path: join(files, 'hello.txt') }))
+    const before = await run(
+      'tools',
+      'call',
+      'mcp__fs__read_text_file',
+      JSON.stringify({ path: join(files, 'hello.txt') }),
+    )
     expect(before.code).toBe(1)
     expect(before.err).toContain('model.unknown_tool_call')
     const allowed = await run('mcp', 'allow', 'fs', 'read_text_file')
     expect(allowed.out).toContain('read_text_file: allow')
-    expect(allowed.err).toContain('a profile offers it with "mcp/fs:*" (or "mcp/*") in tools.allow; calls run without asking')
+    expect(allowed.err).toContain(
+      'a profile offers it with "mcp/fs:*" (or "mcp/*") in tools.allow; calls run without asking',
+    )
     const profile = join(dataDir, 'mcp.json')
-    writeFileSync(profile, JSON.stringify({ schemaVersion: 1, id: 'mcp', tools: { allow: ['mcp/*'] }, permissions: { allow: ['mcp/*'] } }))
-    const called = await run('tools', 'call', 'mcp__fs__read_text_file', JSON.stringify({ path: join(files, 'hello.txt') }), '--profile', profile)
+    writeFileSync(
+      profile,
+      JSON.stringify({ schemaVersion: 1, id: 'mcp', tools: { allow: ['mcp/*'] }, permissions: { allow: ['mcp/*'] } }),
+    )
+    const called = await run(
+      'tools',
+      'call',
+      'mcp__fs__read_text_file',
+      JSON.stringify({ path: join(files, 'hello.txt') }),
+      '--profile',
+      profile,
+    )
     expect(called.err).toBe('')
     expect(called.out).toContain('hello from the filesystem server')
     expect((await run('mcp', 'allow', 'fs', 'no_such_tool')).code).toBe(2)

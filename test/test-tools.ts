@@ -34,7 +34,11 @@ export const guardedTool = defineTool({
   inputSchema: z.object({ word: z.string() }),
   annotations: { readOnly: true },
   checkPermissions: async ({ word }) =>
-    word === 'secret' ? { behavior: 'deny', reason: 'Secrets are off limits.' } : word === 'maybe' ? { behavior: 'ask', reason: 'Unsure about this word.' } : { behavior: 'allow' },
+    word === 'secret'
+      ? { behavior: 'deny', reason: 'Secrets are off limits.' }
+      : word === 'maybe'
+        ? { behavior: 'ask', reason: 'Unsure about this word.' }
+        : { behavior: 'allow' },
   call: async ({ word }) => ({ content: word }),
 })
 

@@ -2,7 +2,11 @@ import type { ToolCallContext, ToolDefinition, ToolOutput } from '../src/tool/de
 import type { InferOutput, StandardSchemaWithJson } from '../src/tool/standard-schema.js'
 
 /** Calls a tool whose `call` returns a promise. */
-export async function callTool<S extends StandardSchemaWithJson>(tool: ToolDefinition<S>, input: InferOutput<S>, ctx: ToolCallContext): Promise<ToolOutput> {
+export async function callTool<S extends StandardSchemaWithJson>(
+  tool: ToolDefinition<S>,
+  input: InferOutput<S>,
+  ctx: ToolCallContext,
+): Promise<ToolOutput> {
   const result = tool.call(input, ctx)
   if (!(result instanceof Promise)) throw new Error(`${tool.name} should return a promise`)
   return result

@@ -1,4 +1,12 @@
-import type { DescriptionContext, PermissionSubject, ResourceClaim, PermissionCheck, ToolAnnotations, ToolCallContext, ToolCallReturn } from '../tool/define-tool.js'
+import type {
+  DescriptionContext,
+  PermissionSubject,
+  ResourceClaim,
+  PermissionCheck,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolCallReturn,
+} from '../tool/define-tool.js'
 import type { JsonSchema } from '../snapshot/protocols/protocol.js'
 import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
 import type { Scope } from './scope.js'

@@ -37,7 +37,14 @@ describe('parseProfile', () => {
       hooks: { preTool: [], postTool: [] },
       network: { allowPrivateHosts: [], shellUrlPrefixes: [] },
       skills: { visible: ['*'], deny: [] },
-      agent: { callable: false, delegates: ['*'], compactAt: 0.8, keepRecentTokens: 8000, maxDriftAttempts: 20, streamIdleTimeoutSec: 120 },
+      agent: {
+        callable: false,
+        delegates: ['*'],
+        compactAt: 0.8,
+        keepRecentTokens: 8000,
+        maxDriftAttempts: 20,
+        streamIdleTimeoutSec: 120,
+      },
     })
   })
 
@@ -62,18 +69,41 @@ describe('parseProfile', () => {
     ['missing id', { schemaVersion: 1 }, /^id: /],
     ['bad id', { schemaVersion: 1, id: '../etc' }, /^id: must be 1-64/],
     ['unknown key', { schemaVersion: 1, id: 'x', tool: {} }, /unknown key "tool"; valid keys: schemaVersion, id/],
-    ['unknown tools key', { schemaVersion: 1, id: 'x', tools: { alow: [] } }, /^tools: unknown key "alow"; valid keys: allow, deny/],
-    ['bad pattern', { schemaVersion: 1, id: 'x', tools: { allow: ['dice.roll'] } }, /^tools\.allow\[0\]: "dice\.roll" has no ":"/],
+    [
+      'unknown tools key',
+      { schemaVersion: 1, id: 'x', tools: { alow: [] } },
+      /^tools: unknown key "alow"; valid keys: allow, deny/,
+    ],
+    [
+      'bad pattern',
+      { schemaVersion: 1, id: 'x', tools: { allow: ['dice.roll'] } },
+      /^tools\.allow\[0\]: "dice\.roll" has no ":"/,
+    ],
     ['bad provider glob', { schemaVersion: 1, id: 'x', tools: { deny: ['plugin/*'] } }, /unknown provider "plugin"/],
     ['bad limit', { schemaVersion: 1, id: 'x', tools: { maxRounds: 0 } }, /^tools\.maxRounds: /],
     ['fractional limit', { schemaVersion: 1, id: 'x', tools: { maxCallsPerRun: 1.5 } }, /^tools\.maxCallsPerRun: /],
     ['bad mode', { schemaVersion: 1, id: 'x', permissions: { mode: 'yolo' } }, /^permissions\.mode: /],
-    ['bad rule', { schemaVersion: 1, id: 'x', permissions: { allow: ['builtin:workspace.shell()'] } }, /empty parentheses/],
-    ['bad rule tool', { schemaVersion: 1, id: 'x', permissions: { ask: ['shell(ls)'] } }, /tool pattern "shell" has no ":"/],
-    ['bad per-tool key', { schemaVersion: 1, id: 'x', tools: { maxCallsPerTool: { dice: 2 } } }, /tools\.maxCallsPerTool: "dice" has no ":"/],
+    [
+      'bad rule',
+      { schemaVersion: 1, id: 'x', permissions: { allow: ['builtin:workspace.shell()'] } },
+      /empty parentheses/,
+    ],
+    [
+      'bad rule tool',
+      { schemaVersion: 1, id: 'x', permissions: { ask: ['shell(ls)'] } },
+      /tool pattern "shell" has no ":"/,
+    ],
+    [
+      'bad per-tool key',
+      { schemaVersion: 1, id: 'x', tools: { maxCallsPerTool: { dice: 2 } } },
+      /tools\.maxCallsPerTool: "dice" has no ":"/,
+    ],
   ])('reports %s', (_name, raw, message) => {
     const problems = problemsOf(raw)
-    expect(problems.some((p) => message.test(p)), problems.join('\n')).toBe(true)
+    expect(
+      problems.some((p) => message.test(p)),
+      problems.join('\n'),
+    ).toBe(true)
   })
 
   it('reports every problem at once', () => {
@@ -83,8 +113,14 @@ describe('parseProfile', () => {
 
   it('takes deferred tools as patterns or auto, with a threshold between 0 and 1', () => {
     const base = { schemaVersion: 1, id: 'x' }
-    expect(parseProfile({ ...base, tools: { deferred: ['mcp/*', 'extension/notes:append'] } }).tools.deferred).toEqual(['mcp/*', 'extension/notes:append'])
-    expect(parseProfile({ ...base, tools: { deferred: 'auto', deferThreshold: 0.25 } }).tools).toMatchObject({ deferred: 'auto', deferThreshold: 0.25 })
+    expect(parseProfile({ ...base, tools: { deferred: ['mcp/*', 'extension/notes:append'] } }).tools.deferred).toEqual([
+      'mcp/*',
+      'extension/notes:append',
+    ])
+    expect(parseProfile({ ...base, tools: { deferred: 'auto', deferThreshold: 0.25 } }).tools).toMatchObject({
+      deferred: 'auto',
+      deferThreshold: 0.25,
+    })
     expect(problemsOf({ ...base, tools: { deferred: ['nope'] } }).join('\n')).toContain('tools.deferred')
     expect(problemsOf({ ...base, tools: { deferred: 'sometimes' } })).toHaveLength(1)
     expect(problemsOf({ ...base, tools: { deferThreshold: 0 } }).join('\n')).toContain('tools.deferThreshold')
@@ -94,7 +130,10 @@ describe('parseProfile', () => {
 
 describe('mergeProfile', () => {
   it('merges settings one level deep and replaces lists', () => {
-    const merged = mergeProfile(defaultProfile, { tools: { deny: ['builtin:dice.*'] }, permissions: { mode: 'bypass' } })
+    const merged = mergeProfile(defaultProfile, {
+      tools: { deny: ['builtin:dice.*'] },
+      permissions: { mode: 'bypass' },
+    })
     expect(merged.tools.allow).toEqual(['builtin:*'])
     expect(merged.tools.deny).toEqual(['builtin:dice.*'])
     expect(merged.permissions.mode).toBe('bypass')
@@ -112,13 +151,21 @@ describe('migrateProfile', () => {
       1: (p: Record<string, unknown>) => ({ ...p, schemaVersion: 2, renamed: p.old }),
       2: (p: Record<string, unknown>) => ({ ...p, schemaVersion: 3 }),
     }
-    expect(migrateProfile({ schemaVersion: 1, old: 'v' }, migrations, 3)).toEqual({ profile: { schemaVersion: 3, old: 'v', renamed: 'v' } })
-    expect(migrateProfile({ schemaVersion: 1 }, { 1: migrations[1] }, 3)).toEqual({ problem: 'no migration from schemaVersion 2' })
+    expect(migrateProfile({ schemaVersion: 1, old: 'v' }, migrations, 3)).toEqual({
+      profile: { schemaVersion: 3, old: 'v', renamed: 'v' },
+    })
+    expect(migrateProfile({ schemaVersion: 1 }, { 1: migrations[1] }, 3)).toEqual({
+      problem: 'no migration from schemaVersion 2',
+    })
     expect(migrateProfile({ schemaVersion: 1 }, { 1: (p) => p }, 2)).toMatchObject({ problem: /did not reach 2/ })
   })
 
   it('upgrades version 1: the old default limits of 80 become unlimited, other limits stay', () => {
-    const stored = parseProfile({ schemaVersion: 1, id: 'old', tools: { maxRounds: 80, maxCallsPerRun: 80, inlineCharLimit: 900 } })
+    const stored = parseProfile({
+      schemaVersion: 1,
+      id: 'old',
+      tools: { maxRounds: 80, maxCallsPerRun: 80, inlineCharLimit: 900 },
+    })
     expect(stored.schemaVersion).toBe(2)
     expect(stored.tools.maxRounds).toBeUndefined()
     expect(stored.tools.maxCallsPerRun).toBeUndefined()
@@ -139,7 +186,10 @@ describe('profile files', () => {
 
   it('reads JSON and YAML', async () => {
     await writeFile(join(dir, 'profiles', 'a.json'), JSON.stringify({ schemaVersion: 1, id: 'a' }))
-    await writeFile(join(dir, 'profiles', 'b.yaml'), 'schemaVersion: 1\nid: b\ntools:\n  allow: ["builtin:dice.roll"]\n')
+    await writeFile(
+      join(dir, 'profiles', 'b.yaml'),
+      'schemaVersion: 1\nid: b\ntools:\n  allow: ["builtin:dice.roll"]\n',
+    )
     expect((await findProfileFile(dir, 'a'))?.profile.id).toBe('a')
     expect((await findProfileFile(dir, 'b'))?.profile.tools.allow).toEqual(['builtin:dice.roll'])
     expect(await findProfileFile(dir, 'missing')).toBeUndefined()

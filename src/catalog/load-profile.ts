@@ -89,7 +89,10 @@ function parseProfileText(text: string, path: string): unknown {
     } catch (error) {
       if (error instanceof YAMLParseError) {
         const at = error.linePos?.[0]
-        throw new ProfileError([`YAML ${at ? `line ${at.line}, column ${at.col}` : ''}: ${error.message.split('\n')[0]}`], path)
+        throw new ProfileError(
+          [`YAML ${at ? `line ${at.line}, column ${at.col}` : ''}: ${error.message.split('\n')[0]}`],
+          path,
+        )
       }
       throw error
     }
@@ -105,7 +108,10 @@ function parseProfileText(text: string, path: string): unknown {
  * Finds a stored profile by id in `<dataDir>/profiles/` (`<id>.json`, `.yaml` or `.yml`), with the
  * file it came from. Returns `undefined` when there is none.
  */
-export async function findProfileFile(dataDir: string, id: string): Promise<{ profile: Profile; path: string } | undefined> {
+export async function findProfileFile(
+  dataDir: string,
+  id: string,
+): Promise<{ profile: Profile; path: string } | undefined> {
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(id) || id.includes('..')) {
     throw new ProfileError([`profile id "${id}" is not a valid id`])
   }

@@ -16,6 +16,7 @@ export function parsePermissionRule(text: string): PermissionRule | { readonly p
   const problem = toolPatternProblem(toolPattern)
   if (problem !== undefined) return { problem: `tool pattern "${toolPattern}" ${problem}` }
   const specifier = match[2]
-  if (specifier !== undefined && specifier.trim() === '') return { problem: 'has empty parentheses; drop them to match every call' }
+  if (specifier !== undefined && specifier.trim() === '')
+    return { problem: 'has empty parentheses; drop them to match every call' }
   return specifier === undefined ? { text, toolPattern } : { text, toolPattern, specifier }
 }

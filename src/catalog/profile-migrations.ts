@@ -16,7 +16,9 @@ function dropV1LimitDefaults(profile: Record<string, unknown>): Record<string, u
   const tools = profile.tools
   if (typeof tools !== 'object' || tools === null || Array.isArray(tools)) return { ...profile, schemaVersion: 2 }
   const kept = Object.fromEntries(
-    Object.entries(tools).filter(([key, value]) => !((key === 'maxRounds' || key === 'maxCallsPerRun') && value === v1LimitDefault)),
+    Object.entries(tools).filter(
+      ([key, value]) => !((key === 'maxRounds' || key === 'maxCallsPerRun') && value === v1LimitDefault),
+    ),
   )
   return { ...profile, schemaVersion: 2, tools: kept }
 }
@@ -47,7 +49,8 @@ export function migrateProfile(
     const step = migrations[version]
     if (step === undefined) return { problem: `no migration from schemaVersion ${version}` }
     profile = step(profile)
-    if (profile.schemaVersion !== version + 1) return { problem: `the migration from schemaVersion ${version} did not reach ${version + 1}` }
+    if (profile.schemaVersion !== version + 1)
+      return { problem: `the migration from schemaVersion ${version} did not reach ${version + 1}` }
     version += 1
   }
   return { profile }

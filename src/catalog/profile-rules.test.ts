@@ -32,12 +32,18 @@ describe('persistAllowRule', () => {
 
   it('keeps YAML comments and appends to an existing list', async () => {
     const path = join(dir, 'p.yaml')
-    await writeFile(path, '# my agent\nschemaVersion: 1\nid: p\npermissions:\n  mode: default # careful\n  allow:\n    - builtin:dice.roll\n')
+    await writeFile(
+      path,
+      '# my agent\nschemaVersion: 1\nid: p\npermissions:\n  mode: default # careful\n  allow:\n    - builtin:dice.roll\n',
+    )
     await persistAllowRule(path, 'builtin:calculator.evaluate')
     const text = await readFile(path, 'utf8')
     expect(text).toContain('# my agent')
     expect(text).toContain('# careful')
-    expect((await readProfileFile(path)).permissions.allow).toEqual(['builtin:dice.roll', 'builtin:calculator.evaluate'])
+    expect((await readProfileFile(path)).permissions.allow).toEqual([
+      'builtin:dice.roll',
+      'builtin:calculator.evaluate',
+    ])
   })
 
   it('creates the permissions block in YAML when missing', async () => {

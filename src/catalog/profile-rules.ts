@@ -5,7 +5,8 @@ import { parseProfile } from './load-profile.js'
 import type { Profile } from './profile-schema.js'
 
 /** Where an invocation's profile came from, so that "allow always" can write back to it. */
-export type ProfileSource = { readonly kind: 'builtin' } | { readonly kind: 'object' } | { readonly kind: 'file'; readonly path: string }
+export type ProfileSource =
+  { readonly kind: 'builtin' } | { readonly kind: 'object' } | { readonly kind: 'file'; readonly path: string }
 
 /**
  * The profile with `rule` added to `permissions.allow` (unchanged when it is there already).
@@ -13,7 +14,10 @@ export type ProfileSource = { readonly kind: 'builtin' } | { readonly kind: 'obj
  */
 export function addAllowRule(profile: Profile, rule: string): Profile {
   if (profile.permissions.allow.includes(rule)) return profile
-  return parseProfile({ ...profile, permissions: { ...profile.permissions, allow: [...profile.permissions.allow, rule] } })
+  return parseProfile({
+    ...profile,
+    permissions: { ...profile.permissions, allow: [...profile.permissions.allow, rule] },
+  })
 }
 
 /**
@@ -38,7 +42,9 @@ export async function persistAllowRule(path: string, rule: string): Promise<void
     parseProfile(doc.toJS(), path)
   } else {
     const raw = JSON.parse(text) as Record<string, unknown>
-    const permissions = (typeof raw.permissions === 'object' && raw.permissions !== null ? raw.permissions : {}) as Record<string, unknown>
+    const permissions = (
+      typeof raw.permissions === 'object' && raw.permissions !== null ? raw.permissions : {}
+    ) as Record<string, unknown>
     const allow = Array.isArray(permissions.allow) ? (permissions.allow as unknown[]) : []
     const next = { ...raw, permissions: { ...permissions, allow: allow.includes(rule) ? allow : [...allow, rule] } }
     parseProfile(next, path)

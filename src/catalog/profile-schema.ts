@@ -122,7 +122,10 @@ export const profileSchema = z.strictObject({
   schemaVersion: z.literal(currentProfileSchemaVersion),
   id: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit'),
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+      'must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit',
+    ),
   name: z.string().optional(),
   description: z.string().optional(),
   /** Model string `provider:model`. */

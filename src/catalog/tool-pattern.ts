@@ -35,7 +35,10 @@ export function matchesToolPattern(pattern: string, toolId: string): boolean {
   if (!/[*?]/.test(pattern)) return pattern === toolId
   let regex = compiled.get(pattern)
   if (regex === undefined) {
-    const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+    const body = pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')
     regex = new RegExp(`^${body}$`, 's')
     compiled.set(pattern, regex)
   }

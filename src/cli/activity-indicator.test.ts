@@ -36,7 +36,12 @@ describe('ActivityIndicator', () => {
     indicator.show('waiting for the model')
     indicator.show('waiting for the model')
     indicator.stop()
-    expect(writes).toEqual(['\r\x1b[K⠋ running dice_roll 0s', '\r\x1b[K', '\r\x1b[K⠙ waiting for the model 0s', '\r\x1b[K'])
+    expect(writes).toEqual([
+      '\r\x1b[K⠋ running dice_roll 0s',
+      '\r\x1b[K',
+      '\r\x1b[K⠙ waiting for the model 0s',
+      '\r\x1b[K',
+    ])
   })
 
   it('stays hidden while paused (an approval question) and comes back after', () => {

@@ -13,7 +13,10 @@ export const snapshotOptions = {
 } as const satisfies ParseArgsConfig['options']
 
 /** Parses a command's arguments, turning parse errors into usage errors. */
-export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O) {
+export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: readonly string[],
+  options: O,
+) {
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
   } catch (error) {
@@ -32,7 +35,8 @@ export function scopeOption(value: string | undefined): Scope {
 export function protocolOption(value: string | undefined, fallback?: ProtocolName): ProtocolName {
   if (value === undefined && fallback !== undefined) return fallback
   if (value === undefined) throw new UsageError(`--protocol is required: one of ${protocolNames.join(', ')}`)
-  if (!isProtocolName(value)) throw new UsageError(`--protocol must be one of ${protocolNames.join(', ')}, not "${value}"`)
+  if (!isProtocolName(value))
+    throw new UsageError(`--protocol must be one of ${protocolNames.join(', ')}, not "${value}"`)
   return value
 }
 

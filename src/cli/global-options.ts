@@ -33,13 +33,17 @@ export function splitGlobalOptions(args: readonly string[]): { globals: GlobalOp
       continue
     }
     const value = inline ?? args[index + 1]
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${name} needs a directory`)
+    if (value === undefined || (inline === undefined && value.startsWith('--')))
+      throw new UsageError(`${name} needs a directory`)
     if (inline === undefined) index += 1
     if (names[name] === 'dataDir') dataDir = value
     else if (names[name] === 'skillsDir') skillsDir = value
     else processDirs.push(value)
   }
-  return { globals: { processDirs, ...(dataDir !== undefined && { dataDir }), ...(skillsDir !== undefined && { skillsDir }) }, rest }
+  return {
+    globals: { processDirs, ...(dataDir !== undefined && { dataDir }), ...(skillsDir !== undefined && { skillsDir }) },
+    rest,
+  }
 }
 
 function splitOption(arg: string): [Name | undefined, string | undefined] {

@@ -14,7 +14,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }))
 async function run(...argv: string[]) {
   let out = ''
   let err = ''
-  const io: CliIo = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), readStdin: async () => '{"formula":"3d1"}' }
+  const io: CliIo = {
+    out: (t) => (out += `${t}\n`),
+    err: (t) => (err += `${t}\n`),
+    readStdin: async () => '{"formula":"3d1"}',
+  }
   const code = await main(argv[0]?.startsWith('-') ? argv : [...argv, '--data-dir', dir], io)
   return { code, out, err }
 }
@@ -35,9 +39,14 @@ describe('toolhost CLI', () => {
 
   it('lists as JSON with schemas', async () => {
     const { out } = await run('tools', 'list', '--json', '--scope', 'chat')
-    const listed = JSON.parse(out) as { scope: string; tools: { id: string; alias: string; inputSchema: { type: string } }[] }
+    const listed = JSON.parse(out) as {
+      scope: string
+      tools: { id: string; alias: string; inputSchema: { type: string } }[]
+    }
     expect(listed.scope).toBe('chat')
-    expect(listed.tools.map((t) => t.alias)).toEqual(expect.arrayContaining(['calculator_evaluate', 'dice_roll', 'workspace_read_file', 'web_fetch']))
+    expect(listed.tools.map((t) => t.alias)).toEqual(
+      expect.arrayContaining(['calculator_evaluate', 'dice_roll', 'workspace_read_file', 'web_fetch']),
+    )
     expect(listed.tools[0]?.inputSchema.type).toBe('object')
   })
 
@@ -46,7 +55,12 @@ describe('toolhost CLI', () => {
     expect(byName).toMatchObject({ code: 0 })
     const full = await run('tools', 'call', 'builtin:dice.roll', '{"formula":"2d1+3"}', '--json')
     expect(full.code).toBe(0)
-    expect(JSON.parse(full.out)).toMatchObject({ callId: 'cli_1', toolId: 'builtin:dice.roll', isError: false, structured: { total: 5 } })
+    expect(JSON.parse(full.out)).toMatchObject({
+      callId: 'cli_1',
+      toolId: 'builtin:dice.roll',
+      isError: false,
+      structured: { total: 5 },
+    })
     const byAlias = await run('tools', 'call', 'dice_roll', '-')
     expect(byAlias.code).toBe(0)
     expect(byAlias.out).toContain('3')
@@ -99,11 +113,20 @@ describe('toolhost CLI', () => {
     expect(listed.out).toMatch(/dice_roll\s+builtin:dice\.roll\s+\[deferred\] /)
     expect(listed.out).toMatch(/tools_search\s+builtin:tools\.search/)
     expect(listed.err).toContain('note: 1 tool deferred: not sent to the model')
-    const json = JSON.parse((await run('tools', 'list', '--profile', profile, '--json')).out) as { tools: { alias: string; deferred?: boolean }[] }
+    const json = JSON.parse((await run('tools', 'list', '--profile', profile, '--json')).out) as {
+      tools: { alias: string; deferred?: boolean }[]
+    }
     expect(json.tools.filter((t) => t.deferred === true).map((t) => t.alias)).toEqual(['dice_roll'])
     const called = await run('tools', 'call', 'dice.roll', '{"formula":"2d1"}', '--profile', profile, '--json')
-    expect(JSON.parse(called.out)).toMatchObject({ callId: 'cli_1', toolId: 'builtin:dice.roll', isError: false, structured: { total: 2 } })
-    expect((await run('snapshot', '--protocol', 'anthropic', '--profile', profile)).out).toContain('dice_roll  (builtin:dice.roll)  deferred')
+    expect(JSON.parse(called.out)).toMatchObject({
+      callId: 'cli_1',
+      toolId: 'builtin:dice.roll',
+      isError: false,
+      structured: { total: 2 },
+    })
+    expect((await run('snapshot', '--protocol', 'anthropic', '--profile', profile)).out).toContain(
+      'dice_roll  (builtin:dice.roll)  deferred',
+    )
   })
 
   it('prints a snapshot per protocol', async () => {
@@ -111,7 +134,9 @@ describe('toolhost CLI', () => {
     expect(code).toBe(0)
     const snapshot = JSON.parse(out) as { protocol: string; bindings: { alias: string }[] }
     expect(snapshot.protocol).toBe('gemini')
-    expect(snapshot.bindings.map((b) => b.alias)).toEqual(expect.arrayContaining(['calculator_evaluate', 'dice_roll', 'workspace_apply_patch']))
+    expect(snapshot.bindings.map((b) => b.alias)).toEqual(
+      expect.arrayContaining(['calculator_evaluate', 'dice_roll', 'workspace_apply_patch']),
+    )
     expect((await run('snapshot', '--protocol', 'anthropic')).out).toContain('dice_roll  (builtin:dice.roll)')
   })
 })

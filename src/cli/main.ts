@@ -53,7 +53,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const rest = argv.slice(name.split(' ').length)
   if (wantsHelp(rest)) return printHelp(io, commandHelp(two) !== undefined ? two : name)
   const command = commands[name]
-  if (command === undefined) return usage(io, `unknown command "${two}"`, commandHelp(argv[0] ?? '') === undefined ? undefined : argv[0])
+  if (command === undefined)
+    return usage(io, `unknown command "${two}"`, commandHelp(argv[0] ?? '') === undefined ? undefined : argv[0])
   let split
   try {
     split = splitGlobalOptions(rest)
@@ -66,12 +67,24 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   return io.outputClosed?.aborted === true ? closedOutputCode(io.outputClosed) : code
 }
 
-async function withHost(command: Command, name: string, globals: GlobalOptions, args: readonly string[], io: CliIo): Promise<number> {
+async function withHost(
+  command: Command,
+  name: string,
+  globals: GlobalOptions,
+  args: readonly string[],
+  io: CliIo,
+): Promise<number> {
   let host: ToolHost | undefined
   try {
-    const skillsDir = globals.skillsDir ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)
+    const skillsDir =
+      globals.skillsDir ?? (existsSync(join(process.cwd(), 'skills')) ? join(process.cwd(), 'skills') : undefined)
     const dataDir = resolve(globals.dataDir ?? defaultDataDir())
-    host = await createToolHost({ dataDir, processDirs: [join(dataDir, 'tools'), ...globals.processDirs], watchProcessTools: false, ...(skillsDir !== undefined && { skillsDir }) })
+    host = await createToolHost({
+      dataDir,
+      processDirs: [join(dataDir, 'tools'), ...globals.processDirs],
+      watchProcessTools: false,
+      ...(skillsDir !== undefined && { skillsDir }),
+    })
     return await command(host, args, io)
   } catch (error) {
     if (error instanceof UsageError) return usage(io, error.message, name)

@@ -5,18 +5,32 @@ import { ActivityIndicator } from './activity-indicator.js'
 import type { CliIo } from './cli-io.js'
 import { activityTracker, resultLine, runPrinter } from './run-printer.js'
 
-const result = (fields: Partial<AgentToolResult>): AgentToolResult => ({ callId: 'c1', toolId: 'builtin:dice.roll', isError: false, content: 'ok', ...fields }) as AgentToolResult
+const result = (fields: Partial<AgentToolResult>): AgentToolResult =>
+  ({ callId: 'c1', toolId: 'builtin:dice.roll', isError: false, content: 'ok', ...fields }) as AgentToolResult
 
 function capture() {
   const out: string[] = []
   const err: string[] = []
-  const io: CliIo = { out: (t) => out.push(t), err: (t) => err.push(t), write: (t) => out.push(t), readStdin: async () => '' }
+  const io: CliIo = {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    write: (t) => out.push(t),
+    readStdin: async () => '',
+  }
   return { io, out, err }
 }
 
 describe('run printer', () => {
   it('separates an error code from its message', () => {
-    expect(resultLine(result({ isError: true, errorCode: 'tool.invalid_arguments', content: 'Invalid arguments for dice_roll\nmore' }))).toBe('✗ tool.invalid_arguments: Invalid arguments for dice_roll')
+    expect(
+      resultLine(
+        result({
+          isError: true,
+          errorCode: 'tool.invalid_arguments',
+          content: 'Invalid arguments for dice_roll\nmore',
+        }),
+      ),
+    ).toBe('✗ tool.invalid_arguments: Invalid arguments for dice_roll')
     expect(resultLine(result({ isError: true, content: 'failed' }))).toBe('✗ failed')
     expect(resultLine(result({ content: '2d1 = 2' }))).toBe('✓ 2d1 = 2')
   })
@@ -36,7 +50,11 @@ describe('run printer', () => {
     const { io, out } = capture()
     const printer = runPrinter(io, { json: false, scope: 'session' })
     printer.onEvent({ type: 'text-delta', agentId: 'main', delta: '' })
-    printer.onEvent({ type: 'tool-call', agentId: 'main', call: { callId: 'c1', name: 'dice_roll', rawArguments: '{}' } })
+    printer.onEvent({
+      type: 'tool-call',
+      agentId: 'main',
+      call: { callId: 'c1', name: 'dice_roll', rawArguments: '{}' },
+    })
     printer.onEvent({ type: 'text-delta', agentId: 'main', delta: 'Done' })
     printer.endLine()
     expect(out).toEqual(['Done', ''])
@@ -45,13 +63,20 @@ describe('run printer', () => {
   it('shows at a terminal what the run waits for, and nothing while its text streams', () => {
     const { io } = capture()
     const drawn: string[] = []
-    const activity = new ActivityIndicator({ isTTY: true, write: (t) => drawn.push(t) }, { now: () => 0, intervalMs: 0 })
+    const activity = new ActivityIndicator(
+      { isTTY: true, write: (t) => drawn.push(t) },
+      { now: () => 0, intervalMs: 0 },
+    )
     const printer = runPrinter(io, { json: false, scope: 'session', activity })
     // What the line says, after the escape that clears it and the spinner's frame.
     const shown = () => drawn.at(-1)?.slice('\r\x1b[K'.length + 2) ?? ''
     printer.onEvent({ type: 'run-started', runId: 'run_1', model: 'ollama:x', resumed: false })
     expect(shown()).toBe('waiting for the model 0s')
-    printer.onEvent({ type: 'tool-call', agentId: 'main', call: { callId: 'c1', name: 'dice_roll', rawArguments: '{}' } })
+    printer.onEvent({
+      type: 'tool-call',
+      agentId: 'main',
+      call: { callId: 'c1', name: 'dice_roll', rawArguments: '{}' },
+    })
     expect(shown()).toBe('running dice_roll 0s')
     printer.onEvent({ type: 'tool-result', agentId: 'main', result: result({}) })
     expect(shown()).toBe('waiting for the model 0s')
@@ -65,11 +90,17 @@ describe('run printer', () => {
 describe('activityTracker', () => {
   it('counts parallel tool calls', () => {
     const track = activityTracker()
-    const call = (callId: string, name: string): AgentEvent => ({ type: 'tool-call', agentId: 'main', call: { callId, name, rawArguments: '{}' } })
+    const call = (callId: string, name: string): AgentEvent => ({
+      type: 'tool-call',
+      agentId: 'main',
+      call: { callId, name, rawArguments: '{}' },
+    })
     expect(track(call('a', 'dice_roll'))).toBe('running dice_roll')
     expect(track(call('b', 'web_fetch'))).toBe('running 2 tools')
     expect(track({ type: 'tool-result', agentId: 'main', result: result({ callId: 'a' }) })).toBe('running web_fetch')
-    expect(track({ type: 'tool-result', agentId: 'main', result: result({ callId: 'b' }) })).toBe('waiting for the model')
+    expect(track({ type: 'tool-result', agentId: 'main', result: result({ callId: 'b' }) })).toBe(
+      'waiting for the model',
+    )
     expect(track({ type: 'paused', invocationId: 'inv_1', approvalIds: [] })).toBeUndefined()
   })
 })

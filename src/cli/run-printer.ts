@@ -120,7 +120,8 @@ const waitingForModel = 'waiting for the model'
  */
 export function activityTracker(): (event: AgentEvent) => string | undefined | typeof unchanged {
   const running = new Map<string, string>()
-  const runningLabel = () => (running.size === 1 ? `running ${[...running.values()][0] ?? ''}` : `running ${running.size} tools`)
+  const runningLabel = () =>
+    running.size === 1 ? `running ${[...running.values()][0] ?? ''}` : `running ${running.size} tools`
   return (event) => {
     switch (event.type) {
       case 'run-started':

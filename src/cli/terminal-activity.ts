@@ -5,7 +5,11 @@ import type { CliIo } from './cli-io.js'
 /** A status line on stderr while a command waits, for a person at a terminal only. */
 export function terminalActivity(io: CliIo, json: boolean): ActivityIndicator | undefined {
   const { terminal } = io
-  if (terminal === undefined || !showsActivity({ stdoutIsTTY: terminal.stdoutIsTTY, stderrIsTTY: terminal.stderr.isTTY, json })) return undefined
+  if (
+    terminal === undefined ||
+    !showsActivity({ stdoutIsTTY: terminal.stdoutIsTTY, stderrIsTTY: terminal.stderr.isTTY, json })
+  )
+    return undefined
   return new ActivityIndicator(terminal.stderr)
 }
 

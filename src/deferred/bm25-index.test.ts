@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { RankedIndex, type IndexedField } from './bm25-index.js'
 
-const doc = (...fields: [string, number][]): IndexedField[] => fields.map(([text, weight]) => ({ terms: text.split(' ').filter((t) => t !== ''), weight }))
+const doc = (...fields: [string, number][]): IndexedField[] =>
+  fields.map(([text, weight]) => ({ terms: text.split(' ').filter((t) => t !== ''), weight }))
 const one = (terms: string) => terms.split(' ').map((term) => [{ term, weight: 1 }])
 
 describe('RankedIndex', () => {
@@ -27,7 +28,15 @@ describe('RankedIndex', () => {
 
   it('scores a slot by its best alternative, and a term once per document', () => {
     const single = index.search([[{ term: 'create', weight: 1 }]], 5)
-    const withSynonym = index.search([[{ term: 'create', weight: 1 }, { term: 'issue', weight: 0.5 }]], 5)
+    const withSynonym = index.search(
+      [
+        [
+          { term: 'create', weight: 1 },
+          { term: 'issue', weight: 0.5 },
+        ],
+      ],
+      5,
+    )
     expect(withSynonym.find((h) => h.doc === 2)?.score).toBeCloseTo(single.find((h) => h.doc === 2)?.score ?? 0)
     const twice = index.search([[{ term: 'create', weight: 1 }], [{ term: 'create', weight: 0.7 }]], 5)
     expect(twice.find((h) => h.doc === 2)?.matchedSlots).toBe(1)

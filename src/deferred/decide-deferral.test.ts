@@ -13,12 +13,19 @@ const tool = (toolId: string, size = 400, completion = false): DeferralCandidate
 describe('estimateToolTokens', () => {
   it('is the JSON size of the definition over four', () => {
     const json = JSON.stringify({ name: 'a', description: 'bcd', parameters: { type: 'object' } })
-    expect(estimateToolTokens({ alias: 'a', description: 'bcd', inputSchema: { type: 'object' } })).toBe(Math.ceil(json.length / 4))
+    expect(estimateToolTokens({ alias: 'a', description: 'bcd', inputSchema: { type: 'object' } })).toBe(
+      Math.ceil(json.length / 4),
+    )
   })
 })
 
 describe('decideDeferral', () => {
-  const tools = [tool('builtin:dice.roll'), tool('builtin:task.return', 400, true), tool('mcp/gh:create_issue'), tool('extension/n:append')]
+  const tools = [
+    tool('builtin:dice.roll'),
+    tool('builtin:task.return', 400, true),
+    tool('mcp/gh:create_issue'),
+    tool('extension/n:append'),
+  ]
 
   it('defers nothing by default', () => {
     expect(decideDeferral(tools, { deferred: [], deferThreshold: 0.1 }, 128_000).deferred.size).toBe(0)

@@ -36,7 +36,9 @@ export interface Deferral {
  * of thumb for English and JSON with current tokenizers.
  */
 export function estimateToolTokens(tool: Pick<DeferralCandidate, 'alias' | 'description' | 'inputSchema'>): number {
-  return Math.ceil(JSON.stringify({ name: tool.alias, description: tool.description, parameters: tool.inputSchema }).length / 4)
+  return Math.ceil(
+    JSON.stringify({ name: tool.alias, description: tool.description, parameters: tool.inputSchema }).length / 4,
+  )
 }
 
 /**
@@ -45,11 +47,16 @@ export function estimateToolTokens(tool: Pick<DeferralCandidate, 'alias' | 'desc
  * every tool from MCP, extensions and processes (builtins are the agent's core and stay, unless a
  * pattern names them). Completion tools are never deferred.
  */
-export function decideDeferral(candidates: readonly DeferralCandidate[], settings: DeferralSettings, contextTokens: number): Deferral {
+export function decideDeferral(
+  candidates: readonly DeferralCandidate[],
+  settings: DeferralSettings,
+  contextTokens: number,
+): Deferral {
   const deferrable = candidates.filter((c) => !c.completion)
   if (settings.deferred !== 'auto') {
     const patterns = settings.deferred
-    const deferred = patterns.length === 0 ? [] : deferrable.filter((c) => firstMatchingPattern(patterns, c.toolId) >= 0)
+    const deferred =
+      patterns.length === 0 ? [] : deferrable.filter((c) => firstMatchingPattern(patterns, c.toolId) >= 0)
     return { deferred: new Set(deferred.map((c) => c.toolId)) }
   }
   let estimatedTokens = 0

@@ -3,7 +3,12 @@ import type { SnapshotBinding } from '../snapshot/snapshot.js'
 import { DeferredIndex } from './deferred-index.js'
 import { parseSynonyms } from './synonyms.js'
 
-const binding = (toolId: string, alias: string, description: string, properties: Record<string, unknown> = {}): SnapshotBinding => ({
+const binding = (
+  toolId: string,
+  alias: string,
+  description: string,
+  properties: Record<string, unknown> = {},
+): SnapshotBinding => ({
   toolId,
   alias,
   description,
@@ -16,10 +21,20 @@ const binding = (toolId: string, alias: string, description: string, properties:
 })
 
 const tools = [
-  binding('mcp/gh:create_issue', 'mcp__github__create_issue', 'Create a new issue in a repository.', { repo: { type: 'string' }, title: { type: 'string' } }),
-  binding('mcp/gh:list_issues', 'mcp__github__list_issues', 'List issues of a repository.', { repo: { type: 'string' } }),
-  binding('process/wx:weather_now', 'weather_now', 'Current conditions for a place.', { location: { type: 'string', description: 'City name' } }),
-  binding('extension/n:append', 'append', 'Append a note to the notebook.', { text: { type: 'string' }, tags: { type: 'array', items: { type: 'string', enum: ['work', 'home'] } } }),
+  binding('mcp/gh:create_issue', 'mcp__github__create_issue', 'Create a new issue in a repository.', {
+    repo: { type: 'string' },
+    title: { type: 'string' },
+  }),
+  binding('mcp/gh:list_issues', 'mcp__github__list_issues', 'List issues of a repository.', {
+    repo: { type: 'string' },
+  }),
+  binding('process/wx:weather_now', 'weather_now', 'Current conditions for a place.', {
+    location: { type: 'string', description: 'City name' },
+  }),
+  binding('extension/n:append', 'append', 'Append a note to the notebook.', {
+    text: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string', enum: ['work', 'home'] } },
+  }),
 ]
 
 describe('DeferredIndex', () => {
@@ -33,16 +48,24 @@ describe('DeferredIndex', () => {
   })
 
   it('widens query words by stem, synonym and prefix', () => {
-    expect(index.search('opening issues', 5).map((m) => m.binding.alias)).toEqual(['mcp__github__create_issue', 'mcp__github__list_issues'])
+    expect(index.search('opening issues', 5).map((m) => m.binding.alias)).toEqual([
+      'mcp__github__create_issue',
+      'mcp__github__list_issues',
+    ])
     expect(index.search('forecast', 5)[0]?.binding.alias).toBe('weather_now')
     expect(index.search('repo', 5)).toHaveLength(2)
     expect(index.search('no', 5)).toEqual([])
   })
 
   it('puts an exact alias or id first', () => {
-    expect(index.search('mcp__github__list_issues', 5)[0]).toMatchObject({ binding: { alias: 'mcp__github__list_issues' }, score: Infinity })
+    expect(index.search('mcp__github__list_issues', 5)[0]).toMatchObject({
+      binding: { alias: 'mcp__github__list_issues' },
+      score: Infinity,
+    })
     expect(index.search('extension/n:append', 5)[0]?.binding.alias).toBe('append')
-    expect(index.search('mcp__github__list_issues', 5).filter((m) => m.binding.alias === 'mcp__github__list_issues')).toHaveLength(1)
+    expect(
+      index.search('mcp__github__list_issues', 5).filter((m) => m.binding.alias === 'mcp__github__list_issues'),
+    ).toHaveLength(1)
   })
 
   it('honours the limit and ignores stop words', () => {

@@ -88,7 +88,8 @@ export class DeferredIndex {
       // the word is only trusted from four letters ("take" → "tak" must not find "task").
       for (const prefix of new Set([word, term])) {
         if (prefix.length < (prefix === word ? minPrefixLength : minPrefixLength + 1)) continue
-        for (const longer of this.#index.termsWithPrefix(prefix, maxPrefixExpansions)) add(longer, alternativeWeights.prefix)
+        for (const longer of this.#index.termsWithPrefix(prefix, maxPrefixExpansions))
+          add(longer, alternativeWeights.prefix)
       }
     }
     return slots.map((slot) => [...slot].map(([term, weight]) => ({ term, weight })))
@@ -105,14 +106,16 @@ function documentOf(binding: SnapshotBinding): IndexedField[] {
     { terms: parameterNames, weight: fieldWeights.parameterName },
     { terms: parameterText, weight: fieldWeights.parameterText },
   ]
-  if (binding.annotations.title !== undefined) fields.push({ terms: terms(binding.annotations.title), weight: fieldWeights.title })
+  if (binding.annotations.title !== undefined)
+    fields.push({ terms: terms(binding.annotations.title), weight: fieldWeights.title })
   return fields
 }
 
 function collectParameters(schema: unknown, depth: number, names: string[], text: string[]): void {
   if (!isRecord(schema) || depth > maxSchemaDepth) return
   if (typeof schema.description === 'string' && depth > 0) text.push(...terms(schema.description))
-  if (Array.isArray(schema.enum)) for (const value of schema.enum) if (typeof value === 'string') text.push(...terms(value))
+  if (Array.isArray(schema.enum))
+    for (const value of schema.enum) if (typeof value === 'string') text.push(...terms(value))
   if (isRecord(schema.properties)) {
     for (const [name, child] of Object.entries(schema.properties)) {
       names.push(...terms(name))

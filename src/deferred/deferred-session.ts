@@ -4,7 +4,14 @@ import { deferredBindings, type Snapshot } from '../snapshot/snapshot.js'
 import type { ToolOutput } from '../tool/define-tool.js'
 import type { ToolId } from '../tool/tool-id.js'
 import { DeferredIndex } from './deferred-index.js'
-import { maxSearchResults, toolsCallId, toolsCallTool, toolsSearchId, toolsSearchTool, type ToolsSearchInput } from './meta-tools.js'
+import {
+  maxSearchResults,
+  toolsCallId,
+  toolsCallTool,
+  toolsSearchId,
+  toolsSearchTool,
+  type ToolsSearchInput,
+} from './meta-tools.js'
 import { searchOutput } from './search-output.js'
 
 /**

@@ -26,7 +26,13 @@ const texts = {
 
 const searchInput = z.object({
   query: z.string().min(1).max(500).describe('What the tool should do, in plain words; or part of its name.'),
-  limit: z.number().int().min(1).max(maxSearchResults).optional().describe(`How many matches to return (1-${maxSearchResults}, default ${maxSearchResults}).`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(maxSearchResults)
+    .optional()
+    .describe(`How many matches to return (1-${maxSearchResults}, default ${maxSearchResults}).`),
 })
 
 /** The input of `tools.search`. */
@@ -54,7 +60,8 @@ export type DeferredSearch = (input: ToolsSearchInput) => ToolOutput
 export function toolsSearchTool(run?: DeferredSearch, summary?: string): AnyToolDefinition {
   return defineTool({
     name: 'tools.search',
-    description: (ctx) => fillText(texts.search, { call: ctx.alias(toolsCallId) }) + (summary === undefined ? '' : ` ${summary}`),
+    description: (ctx) =>
+      fillText(texts.search, { call: ctx.alias(toolsCallId) }) + (summary === undefined ? '' : ` ${summary}`),
     inputSchema: searchInput,
     annotations: { readOnly: true, idempotent: true },
     scopes: ['chat', 'session'],

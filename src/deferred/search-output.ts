@@ -26,13 +26,24 @@ export function searchOutput({ query, matches, total, callAlias }: SearchOutputP
   const structured = {
     query,
     total,
-    matches: matches.map(({ binding }) => ({ alias: binding.alias, toolId: binding.toolId, description: binding.description, inputSchema: binding.inputSchema })),
+    matches: matches.map(({ binding }) => ({
+      alias: binding.alias,
+      toolId: binding.toolId,
+      description: binding.description,
+      inputSchema: binding.inputSchema,
+    })),
   }
-  if (matches.length === 0) return { content: fillText(texts.none, { query, total: counted(total, 'tool') }), structured }
+  if (matches.length === 0)
+    return { content: fillText(texts.none, { query, total: counted(total, 'tool') }), structured }
   const blocks = matches.map(({ binding }, i) => {
     const description = binding.description.replace(/\n/g, '\n   ')
     return `${i + 1}. ${binding.alias}\n   ${description}\n   parameters: ${JSON.stringify(binding.inputSchema)}`
   })
-  const head = fillText(texts.found, { count: matches.length, total: counted(total, 'deferred tool'), query, call: callAlias })
+  const head = fillText(texts.found, {
+    count: matches.length,
+    total: counted(total, 'deferred tool'),
+    query,
+    call: callAlias,
+  })
   return { content: `${head}\n\n${blocks.join('\n\n')}`, structured }
 }

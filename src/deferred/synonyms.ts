@@ -14,7 +14,17 @@ export type SynonymTable = ReadonlyMap<string, readonly string[]>
 export function parseSynonyms(text: string): SynonymTable {
   const table = new Map<string, Set<string>>()
   for (const line of text.split('\n')) {
-    const group = [...new Set(line.replace(/#.*/, '').trim().toLowerCase().split(/\s+/).filter((w) => w !== '').map(stem))]
+    const group = [
+      ...new Set(
+        line
+          .replace(/#.*/, '')
+          .trim()
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((w) => w !== '')
+          .map(stem),
+      ),
+    ]
     for (const term of group) {
       const others = table.get(term) ?? new Set<string>()
       for (const other of group) if (other !== term) others.add(other)

@@ -30,7 +30,11 @@ export function isStopWord(word: string): boolean {
 export function words(text: string): string[] {
   // Tool text is nearly always ASCII; its patterns are several times faster than Unicode classes.
   const pattern = isAscii.test(text) ? ascii : unicode
-  const spaced = text.replace(/['’]s\b/g, '').replace(pattern.acronym, '$1 $2').replace(pattern.hump, '$1 $2').toLowerCase()
+  const spaced = text
+    .replace(/['’]s\b/g, '')
+    .replace(pattern.acronym, '$1 $2')
+    .replace(pattern.hump, '$1 $2')
+    .toLowerCase()
   const out: string[] = []
   for (const token of spaced.split(pattern.separator)) {
     if (token === '') continue
@@ -49,7 +53,11 @@ export function words(text: string): string[] {
 const isAscii = /^[\t\n\r -~]*$/
 // "HTTPRequest" → "HTTP Request", "createIssue" → "create Issue"; "PDFs" and "IDs" stay whole.
 const ascii = { acronym: /([A-Z]+)([A-Z][a-z]{2,})/g, hump: /([a-z0-9])([A-Z])/g, separator: /[^a-z0-9-]+/ }
-const unicode = { acronym: /(\p{Lu}+)(\p{Lu}\p{Ll}{2,})/gu, hump: /([\p{Ll}\p{N}])(\p{Lu})/gu, separator: /[^\p{L}\p{N}-]+/u }
+const unicode = {
+  acronym: /(\p{Lu}+)(\p{Lu}\p{Ll}{2,})/gu,
+  hump: /([\p{Ll}\p{N}])(\p{Lu})/gu,
+  separator: /[^\p{L}\p{N}-]+/u,
+}
 
 /**
  * The search terms of a text: its words without stop words, stemmed.

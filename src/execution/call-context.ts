@@ -18,11 +18,19 @@ export interface InvocationScope {
   /** The agent run's services, when a loop drives the invocation. */
   readonly run?: RunServices
   /** Asks a person about something a running call wants to do; see ToolCallContext.requestApproval. */
-  requestApproval(call: { readonly callId: string; readonly toolId: ToolId }, request: { readonly reason: string; readonly detail: Record<string, unknown> }): Promise<boolean>
+  requestApproval(
+    call: { readonly callId: string; readonly toolId: ToolId },
+    request: { readonly reason: string; readonly detail: Record<string, unknown> },
+  ): Promise<boolean>
 }
 
 /** Builds the context a call (and its permission check) receives, naming tools by snapshot alias. */
-export function callContext(scope: InvocationScope, callId: string, toolId: ToolId, signal: AbortSignal): ToolCallContext {
+export function callContext(
+  scope: InvocationScope,
+  callId: string,
+  toolId: ToolId,
+  signal: AbortSignal,
+): ToolCallContext {
   const { snapshot, invocationId, workspace, readState } = scope
   const aliasOf = (id: ToolId) => snapshot.bindings.find((binding) => binding.toolId === id)?.alias
   return {

@@ -35,7 +35,14 @@ export class CallRecorder {
 
   #append<T extends EventType>(type: T, callId: string | null, toolId: ToolId | null, data: EventDataByType[T]): void {
     // The union of event shapes cannot be narrowed through a generic; `type` and `data` agree by the signature.
-    this.#buffer.push({ type, runId: this.#runId, invocationId: this.#invocationId, callId, toolId, data } as NewStoreEvent)
+    this.#buffer.push({
+      type,
+      runId: this.#runId,
+      invocationId: this.#invocationId,
+      callId,
+      toolId,
+      data,
+    } as NewStoreEvent)
   }
 
   /**
@@ -81,9 +88,17 @@ export class CallRecorder {
     this.flush()
   }
 
-  progress(callId: string, toolId: ToolId, progress: { readonly message: string; readonly progress?: number; readonly total?: number }): void {
+  progress(
+    callId: string,
+    toolId: ToolId,
+    progress: { readonly message: string; readonly progress?: number; readonly total?: number },
+  ): void {
     const { message, progress: done, total } = progress
-    this.#append('progress', callId, toolId, { message, ...(done !== undefined && { progress: done }), ...(total !== undefined && { total }) })
+    this.#append('progress', callId, toolId, {
+      message,
+      ...(done !== undefined && { progress: done }),
+      ...(total !== undefined && { total }),
+    })
   }
 
   completed(result: AgentToolResult, durationMs = 0): void {
@@ -92,7 +107,8 @@ export class CallRecorder {
   }
 
   failed(callId: string, toolId: ToolId, error: unknown, durationMs: number): void {
-    const failure = error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) }
+    const failure =
+      error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) }
     this.#append('failed', callId, toolId, { error: failure, durationMs })
   }
 

@@ -18,7 +18,15 @@ const texts = {
 
 /** A denied call's result, with the person's message for the model when there is one. */
 export function deniedByPerson(callId: string, toolId: string, alias: string, message: string | undefined) {
-  return errorResult(callId, toolId, 'permission.denied', fillText(texts.personDenied, { alias, message: message === undefined || message === '' ? '' : ` Their message: ${message}` }))
+  return errorResult(
+    callId,
+    toolId,
+    'permission.denied',
+    fillText(texts.personDenied, {
+      alias,
+      message: message === undefined || message === '' ? '' : ` Their message: ${message}`,
+    }),
+  )
 }
 
 /**
@@ -41,10 +49,23 @@ export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<
     const { admitted } = verdict
     const { alias } = admitted.binding
     const ctx = callContext(context, call.callId, admitted.tool.id, signal)
-    const decision = await decideCall({ tool: admitted.tool, alias, input: admitted.input, profile: context.profile(), hooks: context.hooks, runId, ctx })
+    const decision = await decideCall({
+      tool: admitted.tool,
+      alias,
+      input: admitted.input,
+      profile: context.profile(),
+      hooks: context.hooks,
+      runId,
+      ctx,
+    })
     if (decision.behavior === 'deny') {
       recorder.decided(call.callId, admitted.tool.id, decisionRecord(decision))
-      const result = errorResult(call.callId, admitted.tool.id, 'permission.denied', fillText(texts.denied, { alias, reason: decision.reason }))
+      const result = errorResult(
+        call.callId,
+        admitted.tool.id,
+        'permission.denied',
+        fillText(texts.denied, { alias, reason: decision.reason }),
+      )
       recorder.completed(result)
       slots.push({ kind: 'done', result })
       continue
@@ -65,13 +86,23 @@ export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<
       inputText: makeVisible(JSON.stringify(decision.input, null, 2)),
       reason: decision.reason,
       ...(decision.rule !== undefined && { rule: decision.rule }),
-      alwaysRule: alwaysRule(admitted.tool.id, workspaceSubject(admitted.tool.permissionSubject?.(decision.input), context.workspace)),
+      alwaysRule: alwaysRule(
+        admitted.tool.id,
+        workspaceSubject(admitted.tool.permissionSubject?.(decision.input), context.workspace),
+      ),
     }
     const answer = await context.approver(request, signal)
     if (answer === 'pending') {
       context.store.approvals.create(request)
       recorder.decided(call.callId, admitted.tool.id, { ...decisionRecord(decision), approvalId: request.id })
-      slots.push({ kind: 'pending', callId: call.callId, alias, input: decision.input, approvalId: request.id, alwaysRule: request.alwaysRule })
+      slots.push({
+        kind: 'pending',
+        callId: call.callId,
+        alias,
+        input: decision.input,
+        approvalId: request.id,
+        alwaysRule: request.alwaysRule,
+      })
       continue
     }
     const approver = answer.approver ?? 'callback'
@@ -83,12 +114,22 @@ export async function decideTurn(turn: GateTurn, context: TurnContext): Promise<
       continue
     }
     if (answer.scope === 'always') await context.allowAlways(request.alwaysRule)
-    recorder.decided(call.callId, admitted.tool.id, { behavior: 'allow', reason: `approved ${answer.scope}`, approver, ...(answer.scope === 'always' && { rule: request.alwaysRule }) })
+    recorder.decided(call.callId, admitted.tool.id, {
+      behavior: 'allow',
+      reason: `approved ${answer.scope}`,
+      approver,
+      ...(answer.scope === 'always' && { rule: request.alwaysRule }),
+    })
     slots.push({ kind: 'allowed', callId: call.callId, alias, input: decision.input })
   }
   return slots
 }
 
 function decisionRecord(decision: CallDecision): DecisionRecord {
-  return { behavior: decision.behavior, reason: decision.reason, approver: decision.decidedBy, ...(decision.rule !== undefined && { rule: decision.rule }) }
+  return {
+    behavior: decision.behavior,
+    reason: decision.reason,
+    approver: decision.decidedBy,
+    ...(decision.rule !== undefined && { rule: decision.rule }),
+  }
 }

@@ -43,7 +43,11 @@ describe('scheduling a turn', () => {
   it('runs reads together, holds a read behind a write of the same file, and returns results in call order', async () => {
     const gated = gatedTools()
     host = await createToolHost({ dataDir, tools: gated.tools })
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { permissions: { mode: 'bypass' } } })
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { permissions: { mode: 'bypass' } },
+    })
     const turn = inv.executeTurn({
       calls: [
         { callId: 'r1', name: 'file_read', arguments: { id: 'r1', path: 'a.txt' } },
@@ -84,7 +88,8 @@ describe('scheduling a turn', () => {
       description: 'Waits for the signal.',
       inputSchema: z.object({}),
       annotations: { readOnly: true },
-      call: (_input, ctx) => new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))),
+      call: (_input, ctx) =>
+        new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))),
     })
     host = await createToolHost({ dataDir, tools: [...testTools, hang, wait] })
     const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic' })
@@ -99,10 +104,17 @@ describe('scheduling a turn', () => {
     expect(echoed).toMatchObject({ isError: false, content: 'still here' })
 
     const controller = new AbortController()
-    const pending = inv.executeTurn({ signal: controller.signal, calls: [{ callId: 'w', name: 'slow_wait', arguments: {} }] })
+    const pending = inv.executeTurn({
+      signal: controller.signal,
+      calls: [{ callId: 'w', name: 'slow_wait', arguments: {} }],
+    })
     await settle()
     controller.abort()
-    expect((await pending)[0]).toMatchObject({ isError: true, errorCode: 'tool.cancelled', content: 'slow_wait was cancelled before it finished.' })
+    expect((await pending)[0]).toMatchObject({
+      isError: true,
+      errorCode: 'tool.cancelled',
+      content: 'slow_wait was cancelled before it finished.',
+    })
   })
 })
 
@@ -138,13 +150,21 @@ describe('durable approvals', () => {
 
     host = await createToolHost({ dataDir, tools: [note(dir), ...testTools] })
     const [request] = host.approvals.list({ status: 'pending' })
-    expect(request).toMatchObject({ toolId: 'builtin:notes.write', alias: 'notes_write', input: { name: 'a.txt', text: 'A\u202E' }, alwaysRule: 'builtin:notes.write(/a.txt)' })
+    expect(request).toMatchObject({
+      toolId: 'builtin:notes.write',
+      alias: 'notes_write',
+      input: { name: 'a.txt', text: 'A\u202E' },
+      alwaysRule: 'builtin:notes.write(/a.txt)',
+    })
     const outcome = await host.approvals.approve(request?.id ?? '', { approver: 'test' })
     expect(outcome.results?.map((r) => r.content)).toEqual(['wrote a.txt', 'read-only runs without asking'])
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('A\u202E')
     await expect(host.approvals.approve(request?.id ?? '')).rejects.toThrow(/not pending|already/)
 
-    const events = host.store().events({ invocationId: inv.id, callId: 'n1' }).map((e) => e.type)
+    const events = host
+      .store()
+      .events({ invocationId: inv.id, callId: 'n1' })
+      .map((e) => e.type)
     expect(events).toEqual(['requested', 'decided', 'decided', 'started', 'completed'])
   })
 
@@ -152,9 +172,15 @@ describe('durable approvals', () => {
     const dir = tempDir()
     host = await createToolHost({ dataDir, tools: [note(dir)] })
     const inv = await host.createInvocation({ scope: 'session', protocol: 'gemini' })
-    await expect(inv.executeTurn({ calls: [{ callId: 'a', name: 'notes_write', arguments: { name: 'x', text: '1' } }] })).rejects.toBeInstanceOf(TurnPausedError)
+    await expect(
+      inv.executeTurn({ calls: [{ callId: 'a', name: 'notes_write', arguments: { name: 'x', text: '1' } }] }),
+    ).rejects.toBeInstanceOf(TurnPausedError)
     const denied = await host.approvals.deny(inv.pendingApprovals[0] ?? '', { message: 'write to y instead' })
-    expect(denied.results?.[0]).toMatchObject({ isError: true, errorCode: 'permission.denied', content: 'notes_write was not run: a person denied it. Their message: write to y instead' })
+    expect(denied.results?.[0]).toMatchObject({
+      isError: true,
+      errorCode: 'permission.denied',
+      content: 'notes_write was not run: a person denied it. Their message: write to y instead',
+    })
 
     const asked: string[] = []
     const always = await host.createInvocation({
@@ -205,7 +231,11 @@ describe('model-ready results', () => {
   })
 
   it('externalizes results over the inline limit to a file under the run', async () => {
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { tools: { inlineCharLimit: 1000 } } })
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { tools: { inlineCharLimit: 1000 } },
+    })
     const [short, long] = await inv.executeTurn({
       calls: [
         { callId: 's', name: 'big_text', arguments: { size: 1000 } },
@@ -230,7 +260,9 @@ describe('model-ready results', () => {
     expect(result?.resourceRefs).toHaveLength(2)
     expect(wav).toMatch(new RegExp(`${stem.source}1\\.wav$`))
     expect(pdf).toMatch(new RegExp(`${stem.source}2\\.pdf$`))
-    expect(result?.content).toBe(`Made a sound.\n\n[Saved audio/wav (2 KiB) to ${wav}]\n[Saved "report.pdf", application/pdf (4 bytes) to ${pdf}]`)
+    expect(result?.content).toBe(
+      `Made a sound.\n\n[Saved audio/wav (2 KiB) to ${wav}]\n[Saved "report.pdf", application/pdf (4 bytes) to ${pdf}]`,
+    )
     const runDir = host.store().runDir(inv.runId)
     expect(readFileSync(join(runDir, wav)).equals(Buffer.alloc(2048, 9))).toBe(true)
     expect(readFileSync(join(runDir, pdf), 'latin1')).toBe('%PDF')
@@ -238,19 +270,37 @@ describe('model-ready results', () => {
   })
 
   it('stores images an extension attaches, and offers it only to models that read images', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } })
+      .png()
+      .toBuffer()
     host.extensions.register(
-      { extensionId: 'cam', name: 'shot', description: 'Take a picture.', contexts: ['session'], returnsImages: true, inputSchema: { type: 'object' } },
+      {
+        extensionId: 'cam',
+        name: 'shot',
+        description: 'Take a picture.',
+        contexts: ['session'],
+        returnsImages: true,
+        inputSchema: { type: 'object' },
+      },
       (_args, { attachImage }) => {
         attachImage(png, 'image/png')
         attachImage(new Uint8Array([1, 2, 3]))
         return 'two pictures'
       },
     )
-    const blind = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { tools: { allow: ['extension/*'] } } })
+    const blind = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { tools: { allow: ['extension/*'] } },
+    })
     expect(blind.snapshot.bindings).toEqual([])
     expect(blind.snapshot.diagnostics.map((d) => d.code)).toContain('extension.tool_needs_image_input')
-    const seeing = await host.createInvocation({ scope: 'session', protocol: 'anthropic', acceptsImages: true, profile: { tools: { allow: ['extension/*'] }, permissions: { mode: 'bypass' } } })
+    const seeing = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      acceptsImages: true,
+      profile: { tools: { allow: ['extension/*'] }, permissions: { mode: 'bypass' } },
+    })
     const [result] = await seeing.executeTurn({ calls: [{ callId: 'p', name: 'shot', arguments: {} }] })
     expect(result?.images).toHaveLength(1)
     expect(result?.images[0]?.mimeType).toBe('image/png')
@@ -266,7 +316,16 @@ describe('the sandboxed shell through a turn', () => {
     const inv = await host.createInvocation({
       scope: 'session',
       protocol: 'anthropic',
-      profile: { permissions: { allow: ['builtin:workspace.shell(echo *)', 'builtin:workspace.shell(echo * > greeting.txt)', 'builtin:workspace.shell(seq *)'], deny: ['builtin:workspace.shell(rm *)'] } },
+      profile: {
+        permissions: {
+          allow: [
+            'builtin:workspace.shell(echo *)',
+            'builtin:workspace.shell(echo * > greeting.txt)',
+            'builtin:workspace.shell(seq *)',
+          ],
+          deny: ['builtin:workspace.shell(rm *)'],
+        },
+      },
     })
     const [echo, flood, removal] = await inv.executeTurn({
       calls: [

@@ -19,7 +19,9 @@ export class TurnPausedError extends Error {
   readonly invocationId: string
   readonly approvalIds: readonly string[]
   constructor(invocationId: string, approvalIds: readonly string[]) {
-    super(`The turn waits for ${approvalIds.length} approval${approvalIds.length === 1 ? '' : 's'}: ${approvalIds.join(', ')}.`)
+    super(
+      `The turn waits for ${approvalIds.length} approval${approvalIds.length === 1 ? '' : 's'}: ${approvalIds.join(', ')}.`,
+    )
     this.invocationId = invocationId
     this.approvalIds = approvalIds
   }
@@ -44,7 +46,11 @@ export async function executeTurn(turn: GateTurn, context: TurnContext): Promise
  * Continues a paused turn with the approvals decided since: allowed calls join the run, denied and
  * expired ones get their results, and calls still pending keep the turn paused.
  */
-export async function continueTurn(pending: PendingTurn, context: TurnContext, lookUp: (id: string) => ApprovalRecord | undefined): Promise<TurnOutcome> {
+export async function continueTurn(
+  pending: PendingTurn,
+  context: TurnContext,
+  lookUp: (id: string) => ApprovalRecord | undefined,
+): Promise<TurnOutcome> {
   const slots: TurnSlot[] = []
   for (const slot of pending.slots) {
     if (slot.kind !== 'pending') {
@@ -57,14 +63,22 @@ export async function continueTurn(pending: PendingTurn, context: TurnContext, l
       slots.push(slot)
     } else if (approval.status === 'allowed') {
       if (approval.decision === 'always') await context.allowAlways(slot.alwaysRule)
-      context.recorder.decided(slot.callId, approval.toolId, { behavior: 'allow', reason: `approved ${approval.decision ?? 'once'}`, approver: approval.approver ?? 'unknown' })
+      context.recorder.decided(slot.callId, approval.toolId, {
+        behavior: 'allow',
+        reason: `approved ${approval.decision ?? 'once'}`,
+        approver: approval.approver ?? 'unknown',
+      })
       slots.push({ kind: 'allowed', callId: slot.callId, alias: slot.alias, input: slot.input })
     } else {
       const result =
         approval.status === 'denied'
           ? deniedByPerson(slot.callId, approval.toolId, slot.alias, approval.message ?? undefined)
           : errorResult(slot.callId, toolId, 'permission.denied', fillText(expiredText, { alias: slot.alias }))
-      context.recorder.decided(slot.callId, approval.toolId, { behavior: 'deny', reason: approval.status === 'denied' ? 'denied by a person' : 'approval expired', approver: approval.approver ?? 'unknown' })
+      context.recorder.decided(slot.callId, approval.toolId, {
+        behavior: 'deny',
+        reason: approval.status === 'denied' ? 'denied by a person' : 'approval expired',
+        approver: approval.approver ?? 'unknown',
+      })
       context.recorder.completed(result)
       slots.push({ kind: 'done', result })
     }

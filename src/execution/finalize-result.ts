@@ -17,9 +17,20 @@ const postHookBlocked = loadText(import.meta.url, 'texts/post-hook-blocked.txt')
  * text, so the paths are always in view.
  * @throws the file system's error when a result file cannot be stored (fatal for the run)
  */
-export async function finalizeResult(outcome: RawCallOutcome, tool: CatalogTool, alias: string, input: Record<string, unknown>, context: TurnContext): Promise<AgentToolResult> {
+export async function finalizeResult(
+  outcome: RawCallOutcome,
+  tool: CatalogTool,
+  alias: string,
+  input: Record<string, unknown>,
+  context: TurnContext,
+): Promise<AgentToolResult> {
   const { result } = outcome
-  const where = { runDir: context.runDir, invocationId: context.invocationId, round: context.round, callId: result.callId }
+  const where = {
+    runDir: context.runDir,
+    invocationId: context.invocationId,
+    round: context.round,
+    callId: result.callId,
+  }
   let content = result.content
   const stored: string[] = []
   let images = result.images
@@ -45,7 +56,10 @@ export async function finalizeResult(outcome: RawCallOutcome, tool: CatalogTool,
       },
     })
     const [path] = externalized.resourceRefs
-    content = externalized.externalized && path !== undefined && tool.previewExternalized !== undefined ? tool.previewExternalized(content, path) : externalized.content
+    content =
+      externalized.externalized && path !== undefined && tool.previewExternalized !== undefined
+        ? tool.previewExternalized(content, path)
+        : externalized.content
     resourceRefs = [...resourceRefs, ...externalized.resourceRefs]
     stored.push(...externalized.resourceRefs)
   }
@@ -58,10 +72,25 @@ export async function finalizeResult(outcome: RawCallOutcome, tool: CatalogTool,
 
   const post = await runPostToolHooks(
     context.hooks,
-    { event: 'post_tool', toolId: tool.id, alias, callId: result.callId, input, result: { content, isError: result.isError, ...(result.errorCode !== undefined && { errorCode: result.errorCode }) }, runId: context.runId, invocationId: context.invocationId },
+    {
+      event: 'post_tool',
+      toolId: tool.id,
+      alias,
+      callId: result.callId,
+      input,
+      result: {
+        content,
+        isError: result.isError,
+        ...(result.errorCode !== undefined && { errorCode: result.errorCode }),
+      },
+      runId: context.runId,
+      invocationId: context.invocationId,
+    },
     context.signal,
   )
-  if (post.blocked !== undefined) content = `${content}\n\n${fillText(postHookBlocked, { reason: post.blocked.reason })}`
-  if (post.additionalContext !== undefined && post.additionalContext !== '') content = `${content}\n\n${post.additionalContext}`
+  if (post.blocked !== undefined)
+    content = `${content}\n\n${fillText(postHookBlocked, { reason: post.blocked.reason })}`
+  if (post.additionalContext !== undefined && post.additionalContext !== '')
+    content = `${content}\n\n${post.additionalContext}`
   return { ...result, content, resourceRefs, images }
 }

@@ -33,14 +33,19 @@ export async function runAllowedCalls(slots: readonly TurnSlot[], context: TurnC
     throw error
   }
   const byCall = new Map(ran.map((result) => [result.callId, result]))
-  return slots.map((slot) => (slot.kind === 'done' ? slot.result : byCall.get(slot.callId) ?? missing(slot.callId)))
+  return slots.map((slot) => (slot.kind === 'done' ? slot.result : (byCall.get(slot.callId) ?? missing(slot.callId))))
 }
 
 function jobFor(slot: AllowedSlot, context: TurnContext): ScheduledJob<AgentToolResult> {
   const binding = context.snapshot.bindings.find((b) => b.alias === slot.alias)
   const tool = binding === undefined ? undefined : context.resolveTool(binding.toolId)
   if (binding === undefined || tool === undefined) {
-    const result = errorResult(slot.callId, binding?.toolId ?? null, 'tool.unavailable', fillText(texts.unavailable, { alias: slot.alias }))
+    const result = errorResult(
+      slot.callId,
+      binding?.toolId ?? null,
+      'tool.unavailable',
+      fillText(texts.unavailable, { alias: slot.alias }),
+    )
     return { claims: [], run: async () => result, onTimeout: () => result, onCancel: () => result }
   }
   const seconds = tool.timeoutMs >= 10_000 ? Math.round(tool.timeoutMs / 1000) : tool.timeoutMs / 1000

@@ -24,7 +24,9 @@ export class ToolRuntimeError extends Error {
   readonly callId: string
   readonly toolId: ToolId
   constructor(callId: string, toolId: ToolId, cause: unknown) {
-    super(`Tool ${toolId} failed in call ${callId}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    super(`Tool ${toolId} failed in call ${callId}: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    })
     this.callId = callId
     this.toolId = toolId
   }
@@ -54,12 +56,15 @@ export async function runCall(
     const running = tool.call(input, ctx)
     output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId, toolId })) : await running
   } catch (error) {
-    if (error instanceof ToolError) return { result: errorResult(callId, toolId, error.code, error.message), images: [], files: [] }
+    if (error instanceof ToolError)
+      return { result: errorResult(callId, toolId, error.code, error.message), images: [], files: [] }
     // A stack overflow comes from what the model sent (a nesting the tool recursed into), not from a broken tool.
-    if (isStackOverflow(error)) return { result: errorResult(callId, toolId, 'tool.invalid_arguments', overflowText), images: [], files: [] }
+    if (isStackOverflow(error))
+      return { result: errorResult(callId, toolId, 'tool.invalid_arguments', overflowText), images: [], files: [] }
     throw new ToolRuntimeError(callId, toolId, error)
   }
-  if (typeof output?.content !== 'string') throw new ToolRuntimeError(callId, toolId, new TypeError('the tool returned no text content'))
+  if (typeof output?.content !== 'string')
+    throw new ToolRuntimeError(callId, toolId, new TypeError('the tool returned no text content'))
   const result: AgentToolResult = {
     callId,
     toolId,
@@ -73,10 +78,18 @@ export async function runCall(
 }
 
 function isGenerator(value: unknown): value is AsyncGenerator<ToolProgress, ToolOutput, void> {
-  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value && typeof (value as { next?: unknown }).next === 'function'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Symbol.asyncIterator in value &&
+    typeof (value as { next?: unknown }).next === 'function'
+  )
 }
 
-async function drain(generator: AsyncGenerator<ToolProgress, ToolOutput, void>, report: (progress: ToolProgress) => void): Promise<ToolOutput> {
+async function drain(
+  generator: AsyncGenerator<ToolProgress, ToolOutput, void>,
+  report: (progress: ToolProgress) => void,
+): Promise<ToolOutput> {
   for (;;) {
     const step = await generator.next()
     if (step.done === true) return step.value

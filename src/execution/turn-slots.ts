@@ -7,8 +7,20 @@ import type { AgentToolResult } from '../tool/agent-tool-result.js'
  */
 export type TurnSlot =
   | { readonly kind: 'done'; readonly result: AgentToolResult }
-  | { readonly kind: 'allowed'; readonly callId: string; readonly alias: string; readonly input: Record<string, unknown> }
-  | { readonly kind: 'pending'; readonly callId: string; readonly alias: string; readonly input: Record<string, unknown>; readonly approvalId: string; readonly alwaysRule: string }
+  | {
+      readonly kind: 'allowed'
+      readonly callId: string
+      readonly alias: string
+      readonly input: Record<string, unknown>
+    }
+  | {
+      readonly kind: 'pending'
+      readonly callId: string
+      readonly alias: string
+      readonly input: Record<string, unknown>
+      readonly approvalId: string
+      readonly alwaysRule: string
+    }
 
 /** A turn paused on durable approvals. */
 export interface PendingTurn {

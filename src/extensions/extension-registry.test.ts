@@ -26,7 +26,11 @@ describe('ExtensionRegistry', () => {
     ['no contexts', { ...spec, contexts: [] }, /contexts/],
     ['an unknown context', { ...spec, contexts: ['web' as 'chat'] }, /contexts/],
     ['a non-object schema', { ...spec, inputSchema: { type: 'string' } }, /must describe an object/],
-    ['an invalid schema', { ...spec, inputSchema: { type: 'object', properties: { a: { type: 'strin' } } } }, /not a valid JSON Schema/],
+    [
+      'an invalid schema',
+      { ...spec, inputSchema: { type: 'object', properties: { a: { type: 'strin' } } } },
+      /not a valid JSON Schema/,
+    ],
   ])('refuses %s', (_name, bad, message) => {
     expect(() => new ExtensionRegistry().register(bad, () => null)).toThrow(message)
   })
@@ -52,7 +56,10 @@ describe('ExtensionRegistry', () => {
     const id = registry.register(spec, (args, { callId }) => ({ saved: args.text, callId }))
     const [tool] = registry.catalogTools().tools
     if (tool === undefined) throw new Error('no tool')
-    expect(await tool.call({ text: 'x' }, ctx)).toEqual({ content: JSON.stringify({ saved: 'x', callId: 'c1' }, null, 2), structured: { saved: 'x', callId: 'c1' } })
+    expect(await tool.call({ text: 'x' }, ctx)).toEqual({
+      content: JSON.stringify({ saved: 'x', callId: 'c1' }, null, 2),
+      structured: { saved: 'x', callId: 'c1' },
+    })
     registry.setEnabled(id, false)
     await expect(tool.call({ text: 'x' }, ctx)).rejects.toMatchObject({ code: 'extension.disabled' })
     registry.setEnabled(id, true)
@@ -64,7 +71,10 @@ describe('ExtensionRegistry', () => {
     const registry = new ExtensionRegistry()
     registry.register(spec, () => null)
     const [tool] = registry.catalogTools().tools
-    expect(await tool?.validate({ text: '' })).toEqual({ ok: false, problems: [{ path: 'text', message: 'must NOT have fewer than 1 characters' }] })
+    expect(await tool?.validate({ text: '' })).toEqual({
+      ok: false,
+      problems: [{ path: 'text', message: 'must NOT have fewer than 1 characters' }],
+    })
     expect(await tool?.validate({})).toEqual({ ok: false, problems: [{ path: 'text', message: 'is required' }] })
     expect(await tool?.validate({ text: 'a', extra: 1 })).toMatchObject({ ok: true })
   })
@@ -88,7 +98,10 @@ describe('ExtensionRegistry', () => {
     expect(await append?.call({}, ctx)).toEqual({ content: '' })
     expect(await append?.call({}, ctx)).toEqual({ content: '[\n  1,\n  2\n]' })
     expect(await append?.call({}, ctx)).toEqual({ content: '7' })
-    await expect(byName.get('boom')?.call({}, ctx)).rejects.toMatchObject({ code: 'extension.call_failed', message: 'This tool failed: disk on fire' })
+    await expect(byName.get('boom')?.call({}, ctx)).rejects.toMatchObject({
+      code: 'extension.call_failed',
+      message: 'This tool failed: disk on fire',
+    })
     await expect(byName.get('cyclic')?.call({}, ctx)).rejects.toMatchObject({ code: 'extension.bad_result' })
   })
 })

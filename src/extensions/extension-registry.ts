@@ -85,7 +85,8 @@ export class ExtensionRegistry {
     if (!/^[A-Za-z0-9_.-]+$/.test(spec.extensionId)) {
       throw new TypeError(`extensionId "${spec.extensionId}" may contain only letters, digits, "_", "-" and "."`)
     }
-    if (spec.name.trim() === '' || /\s/.test(spec.name)) throw new TypeError(`extension tool name "${spec.name}" must be non-empty without spaces`)
+    if (spec.name.trim() === '' || /\s/.test(spec.name))
+      throw new TypeError(`extension tool name "${spec.name}" must be non-empty without spaces`)
     if (spec.description.trim() === '') throw new TypeError(`extension tool "${spec.name}" needs a description`)
     if (spec.contexts.length === 0 || !spec.contexts.every(isScope)) {
       throw new TypeError(`extension tool "${spec.name}": contexts must list one or more of chat, session`)
@@ -119,11 +120,22 @@ export class ExtensionRegistry {
     const diagnostics: CatalogDiagnostic[] = []
     for (const [id, entry] of [...this.#entries].sort(([a], [b]) => compareIds(a, b))) {
       const { spec } = entry
-      const info = { id, extensionId: spec.extensionId, name: spec.name, description: spec.description, contexts: spec.contexts, enabled: entry.enabled }
+      const info = {
+        id,
+        extensionId: spec.extensionId,
+        name: spec.name,
+        description: spec.description,
+        contexts: spec.contexts,
+        enabled: entry.enabled,
+      }
       if (!entry.enabled) {
         diagnostics.push({ toolId: id, code: 'extension.disabled', message: `${id} is disabled` })
       } else if (options.context !== undefined && !spec.contexts.includes(options.context)) {
-        diagnostics.push({ toolId: id, code: 'extension.context_mismatch', message: `${id} serves ${spec.contexts.join(', ')}, not ${options.context}` })
+        diagnostics.push({
+          toolId: id,
+          code: 'extension.context_mismatch',
+          message: `${id} serves ${spec.contexts.join(', ')}, not ${options.context}`,
+        })
       } else {
         tools.push(info)
       }
@@ -159,15 +171,25 @@ export class ExtensionRegistry {
       renamedParameters: {},
       validate: async (input) => this.#lookUp(id).validate(input),
       resources: spec.resources,
-      call: (input, ctx) => this.#call(id, input, { signal: ctx.signal, callId: ctx.callId, target: { scope: ctx.scope, invocationId: ctx.invocationId } }),
+      call: (input, ctx) =>
+        this.#call(id, input, {
+          signal: ctx.signal,
+          callId: ctx.callId,
+          target: { scope: ctx.scope, invocationId: ctx.invocationId },
+        }),
     }
   }
 
-  async #call(id: ToolId, args: Record<string, unknown>, base: Omit<ExtensionCallContext, 'attachImage'>): Promise<ToolOutput> {
+  async #call(
+    id: ToolId,
+    args: Record<string, unknown>,
+    base: Omit<ExtensionCallContext, 'attachImage'>,
+  ): Promise<ToolOutput> {
     const entry = this.#lookUp(id)
     const images: ToolImage[] = []
     const attachImage = (bytes: Uint8Array, mimeType?: string) => {
-      if (!(bytes instanceof Uint8Array)) throw new TypeError('attachImage needs the image bytes as a Uint8Array or Buffer')
+      if (!(bytes instanceof Uint8Array))
+        throw new TypeError('attachImage needs the image bytes as a Uint8Array or Buffer')
       images.push(mimeType === undefined ? { bytes } : { bytes, mimeType })
     }
     let value: unknown
@@ -176,7 +198,10 @@ export class ExtensionRegistry {
     } catch (error) {
       if (error instanceof ToolError) throw error
       // Extension code is not ours: its failure is reported to the model, never crashes the host.
-      throw new ToolError('extension.call_failed', `This tool failed: ${error instanceof Error ? error.message : String(error)}`)
+      throw new ToolError(
+        'extension.call_failed',
+        `This tool failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
     const output = toOutput(value)
     return images.length > 0 ? { ...output, images } : output
@@ -184,7 +209,8 @@ export class ExtensionRegistry {
 
   #lookUp(id: ToolId): Entry {
     const entry = this.#entries.get(id)
-    if (entry === undefined) throw new ToolError('extension.unavailable', 'This tool is no longer available. Continue without it.')
+    if (entry === undefined)
+      throw new ToolError('extension.unavailable', 'This tool is no longer available. Continue without it.')
     if (!entry.enabled) throw new ToolError('extension.disabled', 'This tool has been disabled. Continue without it.')
     return entry
   }

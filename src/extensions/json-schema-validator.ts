@@ -25,7 +25,8 @@ export function compileInputSchema(schema: JsonSchema): JsonInputValidator {
   } catch (error) {
     throw new TypeError(`inputSchema is not a valid JSON Schema: ${(error as Error).message}`, { cause: error })
   }
-  return (input) => (validate(input) ? { ok: true, value: input } : { ok: false, problems: (validate.errors ?? []).map(toProblem) })
+  return (input) =>
+    validate(input) ? { ok: true, value: input } : { ok: false, problems: (validate.errors ?? []).map(toProblem) }
 }
 
 function toProblem(error: ErrorObject): InputProblem {

@@ -17,7 +17,13 @@ export function findUnknownKeys(
   return problems
 }
 
-function walk(value: unknown, schema: unknown, path: string, renamed: Readonly<Record<string, string>>, problems: InputProblem[]): void {
+function walk(
+  value: unknown,
+  schema: unknown,
+  path: string,
+  renamed: Readonly<Record<string, string>>,
+  problems: InputProblem[],
+): void {
   if (!isRecord(schema)) return
   if (Array.isArray(value)) {
     value.forEach((item, index) => walk(item, schema.items, `${path}[${index}]`, {}, problems))

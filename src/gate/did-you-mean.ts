@@ -10,7 +10,10 @@ export function didYouMean(name: string, candidates: readonly string[], max = 3)
   const limit = Math.max(2, Math.floor(name.length / 3))
   return candidates
     .map((candidate) => ({ candidate, distance: editDistance(folded, fold(candidate)) }))
-    .filter(({ candidate, distance }) => distance <= limit || (fold(candidate).length >= 4 && folded.endsWith(fold(candidate))))
+    .filter(
+      ({ candidate, distance }) =>
+        distance <= limit || (fold(candidate).length >= 4 && folded.endsWith(fold(candidate))),
+    )
     .sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : 1))
     .slice(0, max)
     .map(({ candidate }) => candidate)

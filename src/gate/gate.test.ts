@@ -13,18 +13,25 @@ beforeEach(async () => {
 })
 afterEach(() => host.close())
 
-const invocation = (options: Partial<InvocationOptions> = {}) => host.createInvocation({ scope: 'session', protocol: 'openai-chat', ...options })
+const invocation = (options: Partial<InvocationOptions> = {}) =>
+  host.createInvocation({ scope: 'session', protocol: 'openai-chat', ...options })
 
 describe('step 1: snapshot', () => {
   it('runs a turn built on the invocation snapshot', async () => {
     const inv = await invocation()
-    const [result] = await inv.executeTurn({ snapshotId: inv.snapshot.id, calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'hi' } }] })
+    const [result] = await inv.executeTurn({
+      snapshotId: inv.snapshot.id,
+      calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'hi' } }],
+    })
     expect(result).toMatchObject({ callId: 'a', toolId: 'builtin:test.echo', content: 'hi', isError: false })
   })
 
   it('is fatal for a turn built on another snapshot', async () => {
     const inv = await invocation()
-    const turn = inv.executeTurn({ snapshotId: 'snap_other', calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'hi' } }] })
+    const turn = inv.executeTurn({
+      snapshotId: 'snap_other',
+      calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'hi' } }],
+    })
     await expect(turn).rejects.toBeInstanceOf(FatalToolHostError)
     await expect(turn).rejects.toMatchObject({ code: 'tool.turn_snapshot_mismatch' })
   })
@@ -41,7 +48,9 @@ describe('step 2: alias', () => {
 
   it('does not accept the stable id in place of the alias', async () => {
     const inv = await invocation()
-    const [result] = await inv.executeTurn({ calls: [{ callId: 'a', name: 'builtin:test.echo', arguments: { text: 'x' } }] })
+    const [result] = await inv.executeTurn({
+      calls: [{ callId: 'a', name: 'builtin:test.echo', arguments: { text: 'x' } }],
+    })
     expect(result?.errorCode).toBe('model.unknown_tool_call')
     expect(result?.content).toContain('Did you mean "test_echo"?')
   })
@@ -55,7 +64,11 @@ describe('step 2: alias', () => {
         { callId: 'c', name: 'test_echo', arguments: { text: 'x' } },
       ],
     })
-    expect(results.map((r) => r.errorCode)).toEqual(['model.unknown_tool_call', 'model.unknown_tool_call', 'agent.tool_budget_exhausted'])
+    expect(results.map((r) => r.errorCode)).toEqual([
+      'model.unknown_tool_call',
+      'model.unknown_tool_call',
+      'agent.tool_budget_exhausted',
+    ])
     expect(inv.gateState.callsUsed).toBe(2)
   })
 })
@@ -82,7 +95,12 @@ describe('step 3: tool choice', () => {
 
   it('checks the whole turn before any call runs', async () => {
     const inv = await invocation()
-    await expect(inv.executeTurn({ toolChoice: { type: 'tool', alias: 'test_echo' }, calls: [call, { ...call, callId: 'b', name: 'dice_roll' }] })).rejects.toThrow(/dice_roll/)
+    await expect(
+      inv.executeTurn({
+        toolChoice: { type: 'tool', alias: 'test_echo' },
+        calls: [call, { ...call, callId: 'b', name: 'dice_roll' }],
+      }),
+    ).rejects.toThrow(/dice_roll/)
     expect(inv.gateState.callsUsed).toBe(0)
   })
 })
@@ -118,11 +136,15 @@ describe('steps 4 and 5: budgets', () => {
     const results = await inv.executeTurn({ calls: [echo('c'), echo('d')] })
     expect(results[0]).toMatchObject({ isError: false, content: 'c' })
     expect(results[1]).toMatchObject({ isError: true, errorCode: 'agent.tool_budget_exhausted' })
-    expect(results[1]?.content).toBe('The tool call budget of this run is used up (3 calls). Do not call more tools; finish with what you have.')
+    expect(results[1]?.content).toBe(
+      'The tool call budget of this run is used up (3 calls). Do not call more tools; finish with what you have.',
+    )
   })
 
   it('applies the first matching per-tool budget and names the tool by alias', async () => {
-    const inv = await invocation({ profile: { tools: { maxCallsPerTool: { 'builtin:test.*': 1, 'builtin:test.echo': 5 } } } })
+    const inv = await invocation({
+      profile: { tools: { maxCallsPerTool: { 'builtin:test.*': 1, 'builtin:test.echo': 5 } } },
+    })
     const results = await inv.executeTurn({
       calls: [
         { callId: 'a', name: 'test_echo', arguments: { text: 'a' } },
@@ -131,7 +153,9 @@ describe('steps 4 and 5: budgets', () => {
       ],
     })
     expect(results.map((r) => r.isError)).toEqual([false, true, false])
-    expect(results[1]?.content).toBe('test_echo may be called at most 1 times in this run and has been. Continue without it.')
+    expect(results[1]?.content).toBe(
+      'test_echo may be called at most 1 times in this run and has been. Continue without it.',
+    )
     expect(inv.snapshot.bindings.find((b) => b.alias === 'test_echo')?.maxCalls).toBe(1)
   })
 
@@ -211,7 +235,10 @@ describe('step 6: arguments', () => {
   })
 
   it('gives the tool the validated object', async () => {
-    expect(await run({ text: 'ab', times: 2, options: { upper: true } })).toMatchObject({ content: 'AB AB', structured: { text: 'ab' } })
+    expect(await run({ text: 'ab', times: 2, options: { upper: true } })).toMatchObject({
+      content: 'AB AB',
+      structured: { text: 'ab' },
+    })
   })
 })
 
@@ -225,7 +252,9 @@ describe('step 7: completion tools last', () => {
       ],
     })
     expect(results[0]).toMatchObject({ isError: true, errorCode: 'agent.tool_after_finish' })
-    expect(results[0]?.content).toBe('test_finish must be the last call of its turn. Call it again, alone, after reading the results of the other calls.')
+    expect(results[0]?.content).toBe(
+      'test_finish must be the last call of its turn. Call it again, alone, after reading the results of the other calls.',
+    )
     expect(results[1]).toMatchObject({ isError: false, content: 'x' })
   })
 
@@ -244,7 +273,9 @@ describe('step 7: completion tools last', () => {
 describe('step 8 seam: permissions', () => {
   it("honours the tool's own deny and asks a person when it asks", async () => {
     const asked: string[] = []
-    const inv = await invocation({ approver: async (request) => (asked.push(request.reason), { behavior: 'deny', message: 'not now' }) })
+    const inv = await invocation({
+      approver: async (request) => (asked.push(request.reason), { behavior: 'deny', message: 'not now' }),
+    })
     const results = await inv.executeTurn({
       calls: [
         { callId: 'a', name: 'test_guarded', arguments: { word: 'secret' } },
@@ -252,9 +283,15 @@ describe('step 8 seam: permissions', () => {
         { callId: 'c', name: 'test_guarded', arguments: { word: 'fine' } },
       ],
     })
-    expect(results[0]).toMatchObject({ errorCode: 'permission.denied', content: 'test_guarded was not run: Secrets are off limits.' })
+    expect(results[0]).toMatchObject({
+      errorCode: 'permission.denied',
+      content: 'test_guarded was not run: Secrets are off limits.',
+    })
     expect(asked).toEqual(['Unsure about this word.'])
-    expect(results[1]).toMatchObject({ errorCode: 'permission.denied', content: 'test_guarded was not run: a person denied it. Their message: not now' })
+    expect(results[1]).toMatchObject({
+      errorCode: 'permission.denied',
+      content: 'test_guarded was not run: a person denied it. Their message: not now',
+    })
     expect(results[2]).toMatchObject({ isError: false, content: 'fine' })
   })
 
@@ -262,7 +299,14 @@ describe('step 8 seam: permissions', () => {
     const hooked = await createToolHost({
       tools: testTools,
       dataDir,
-      hooks: { preTool: [async ({ input }) => (input.text === 'no' ? { decision: 'deny', reason: 'Rule says no.' } : { updatedInput: { text: 'replaced' } })] },
+      hooks: {
+        preTool: [
+          async ({ input }) =>
+            input.text === 'no'
+              ? { decision: 'deny', reason: 'Rule says no.' }
+              : { updatedInput: { text: 'replaced' } },
+        ],
+      },
     })
     const inv = await hooked.createInvocation({ scope: 'session', protocol: 'openai-chat' })
     const results = await inv.executeTurn({
@@ -279,9 +323,17 @@ describe('step 8 seam: permissions', () => {
 describe('dispatch', () => {
   it('turns ToolError into an error result and other throws into ToolRuntimeError', async () => {
     const inv = await invocation()
-    const [result] = await inv.executeTurn({ calls: [{ callId: 'a', name: 'test_fail', arguments: { how: 'tool-error' } }] })
-    expect(result).toMatchObject({ isError: true, errorCode: 'test.bad_input', content: 'Try again with better input.' })
-    await expect(inv.executeTurn({ calls: [{ callId: 'b', name: 'test_fail', arguments: { how: 'crash' } }] })).rejects.toBeInstanceOf(ToolRuntimeError)
+    const [result] = await inv.executeTurn({
+      calls: [{ callId: 'a', name: 'test_fail', arguments: { how: 'tool-error' } }],
+    })
+    expect(result).toMatchObject({
+      isError: true,
+      errorCode: 'test.bad_input',
+      content: 'Try again with better input.',
+    })
+    await expect(
+      inv.executeTurn({ calls: [{ callId: 'b', name: 'test_fail', arguments: { how: 'crash' } }] }),
+    ).rejects.toBeInstanceOf(ToolRuntimeError)
   })
 
   it('streams progress from generator tools', async () => {
@@ -289,7 +341,15 @@ describe('dispatch', () => {
     const inv = await invocation({ onProgress: (event) => events.push(event) })
     const [result] = await inv.executeTurn({ calls: [{ callId: 'p', name: 'test_progress', arguments: { steps: 3 } }] })
     expect(result?.content).toBe('counted to 3')
-    expect(events).toEqual([1, 2, 3].map((i) => ({ callId: 'p', toolId: 'builtin:test.progress', message: `step ${i}`, progress: i, total: 3 })))
+    expect(events).toEqual(
+      [1, 2, 3].map((i) => ({
+        callId: 'p',
+        toolId: 'builtin:test.progress',
+        message: `step ${i}`,
+        progress: i,
+        total: 3,
+      })),
+    )
   })
 
   it('returns results in call order', async () => {
@@ -302,7 +362,9 @@ describe('dispatch', () => {
 describe('strict schemas', () => {
   it('reads the nulls a strict-mode model sends for optional parameters as absent', async () => {
     const inv = await invocation({ protocol: 'openai-responses', profile: { tools: { strictSchemas: true } } })
-    const [result] = await inv.executeTurn({ calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'x', times: null, options: null } }] })
+    const [result] = await inv.executeTurn({
+      calls: [{ callId: 'a', name: 'test_echo', arguments: { text: 'x', times: null, options: null } }],
+    })
     expect(result).toMatchObject({ isError: false, content: 'x' })
   })
 })

@@ -130,10 +130,17 @@ export class Gate {
    */
   checkTurn(turn: GateTurn): void {
     if (turn.snapshotId !== undefined && turn.snapshotId !== this.#snapshot.id) {
-      throw new FatalToolHostError('tool.turn_snapshot_mismatch', `The turn was built on snapshot ${turn.snapshotId}, but this invocation uses ${this.#snapshot.id}.`)
+      throw new FatalToolHostError(
+        'tool.turn_snapshot_mismatch',
+        `The turn was built on snapshot ${turn.snapshotId}, but this invocation uses ${this.#snapshot.id}.`,
+      )
     }
-    const violation = toolChoiceViolation(turn.toolChoice ?? 'auto', turn.calls.map((call) => call.name))
-    if (violation !== undefined) throw new FatalToolHostError('model.tool_choice_violation', `The model broke the tool choice: ${violation}.`)
+    const violation = toolChoiceViolation(
+      turn.toolChoice ?? 'auto',
+      turn.calls.map((call) => call.name),
+    )
+    if (violation !== undefined)
+      throw new FatalToolHostError('model.tool_choice_violation', `The model broke the tool choice: ${violation}.`)
   }
 
   /** Steps 2 and 4–7 for the call at `index` of `calls`; a `tools_call` call as the tool it names. */
@@ -146,13 +153,21 @@ export class Gate {
 
   /** Reads a `tools_call` call into the call it stands for; its own argument problems are charged like unknown calls. */
   async #unwrap(call: RawToolCall, binding: SnapshotBinding): Promise<{ readonly inner: RawToolCall } | GateVerdict> {
-    const requested: CallRequest = { toolId: binding.toolId, alias: binding.alias, rawArguments: rawArgumentText(call.arguments) }
+    const requested: CallRequest = {
+      toolId: binding.toolId,
+      alias: binding.alias,
+      rawArguments: rawArgumentText(call.arguments),
+    }
     const reject = (code: string, text: string): GateVerdict => {
       this.#callsUsed += 1
       return { rejected: errorResult(call.callId, binding.toolId, code, text), requested }
     }
     const args = parseToolArguments(call.arguments)
-    if (!args.ok) return reject('tool.invalid_arguments', fillText(texts.notObject, { alias: binding.alias, reason: args.reason, received: echoRaw(args.raw) }))
+    if (!args.ok)
+      return reject(
+        'tool.invalid_arguments',
+        fillText(texts.notObject, { alias: binding.alias, reason: args.reason, received: echoRaw(args.raw) }),
+      )
     const tool = this.#resolveTool(binding.toolId)
     if (tool === undefined) return reject('tool.unavailable', fillText(texts.unavailable, { alias: binding.alias }))
     const checked = await this.#checkInput(binding, tool, args.value)
@@ -165,7 +180,12 @@ export class Gate {
     return { inner: { callId: call.callId, name, arguments: checked.input.arguments } }
   }
 
-  async #admitAs(call: RawToolCall, index: number, calls: readonly RawToolCall[], viaCall: boolean): Promise<GateVerdict> {
+  async #admitAs(
+    call: RawToolCall,
+    index: number,
+    calls: readonly RawToolCall[],
+    viaCall: boolean,
+  ): Promise<GateVerdict> {
     const binding = this.#byAlias.get(call.name)
     if (binding === undefined) {
       this.#callsUsed += 1
@@ -175,37 +195,66 @@ export class Gate {
     const { toolId, alias } = binding
     if (binding.deferred === true && !viaCall && !this.#discovered.has(toolId)) {
       this.#callsUsed += 1
-      const text = fillText(texts.notDiscovered, { alias, search: this.#aliasOf(toolsSearchId), call: this.#aliasOf(toolsCallId) })
+      const text = fillText(texts.notDiscovered, {
+        alias,
+        search: this.#aliasOf(toolsSearchId),
+        call: this.#aliasOf(toolsCallId),
+      })
       return this.#reject(call, toolId, 'model.unknown_tool_call', text, alias)
     }
     if (this.#maxCallsPerRun !== undefined && this.#callsUsed >= this.#maxCallsPerRun) {
-      return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.runBudget, { limit: this.#maxCallsPerRun }), alias)
+      return this.#reject(
+        call,
+        toolId,
+        'agent.tool_budget_exhausted',
+        fillText(texts.runBudget, { limit: this.#maxCallsPerRun }),
+        alias,
+      )
     }
     const usedByTool = this.#callsPerTool.get(toolId) ?? 0
     if (binding.maxCalls !== undefined && usedByTool >= binding.maxCalls) {
-      return this.#reject(call, toolId, 'agent.tool_budget_exhausted', fillText(texts.toolBudget, { alias, limit: binding.maxCalls }), alias)
+      return this.#reject(
+        call,
+        toolId,
+        'agent.tool_budget_exhausted',
+        fillText(texts.toolBudget, { alias, limit: binding.maxCalls }),
+        alias,
+      )
     }
     this.#callsUsed += 1
     this.#callsPerTool.set(toolId, usedByTool + 1)
 
     const args = parseToolArguments(call.arguments)
     if (!args.ok) {
-      return this.#reject(call, toolId, 'tool.invalid_arguments', fillText(texts.notObject, { alias, reason: args.reason, received: echoRaw(args.raw) }), alias)
+      return this.#reject(
+        call,
+        toolId,
+        'tool.invalid_arguments',
+        fillText(texts.notObject, { alias, reason: args.reason, received: echoRaw(args.raw) }),
+        alias,
+      )
     }
     const tool = this.#resolveTool(toolId)
-    if (tool === undefined) return this.#reject(call, toolId, 'tool.unavailable', fillText(texts.unavailable, { alias }), alias)
+    if (tool === undefined)
+      return this.#reject(call, toolId, 'tool.unavailable', fillText(texts.unavailable, { alias }), alias)
     const checked = await this.#checkInput(binding, tool, args.value)
     if ('code' in checked) return this.#reject(call, toolId, checked.code, checked.text, alias)
     const completes = binding.completion || tool.completesWith?.(checked.input) === true
     if (completes && index < calls.length - 1) {
       return this.#reject(call, toolId, 'agent.tool_after_finish', fillText(texts.afterFinish, { alias }), alias)
     }
-    return { admitted: { callId: call.callId, binding, tool, input: checked.input, rawArguments: args.raw }, requested: { toolId, alias, rawArguments: args.raw } }
+    return {
+      admitted: { callId: call.callId, binding, tool, input: checked.input, rawArguments: args.raw },
+      requested: { toolId, alias, rawArguments: args.raw },
+    }
   }
 
   /** Step 6 after ToolArguments: strict-mode nulls, the closed-schema check and the tool's validator. */
   async #checkInput(binding: SnapshotBinding, tool: CatalogTool, value: Record<string, unknown>): Promise<InputCheck> {
-    const tooDeep = { code: 'tool.invalid_arguments', text: fillText(texts.tooDeep, { alias: binding.alias, limit: maxArgumentDepth }) }
+    const tooDeep = {
+      code: 'tool.invalid_arguments',
+      text: fillText(texts.tooDeep, { alias: binding.alias, limit: maxArgumentDepth }),
+    }
     if (nestsDeeperThan(value, maxArgumentDepth)) return tooDeep
     const problems: InputProblem[] = []
     let input: Record<string, unknown>
@@ -224,10 +273,20 @@ export class Gate {
     }
     if (problems.length === 0) return { input }
     const lines = problems.map((p) => `- ${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('\n')
-    return { code: 'tool.invalid_arguments', text: fillText(texts.invalid, { alias: binding.alias, problems: lines, parameters: describeParameters(tool.inputSchema) }) }
+    return {
+      code: 'tool.invalid_arguments',
+      text: fillText(texts.invalid, {
+        alias: binding.alias,
+        problems: lines,
+        parameters: describeParameters(tool.inputSchema),
+      }),
+    }
   }
 
   #reject(call: RawToolCall, toolId: ToolId | null, code: string, text: string, alias = call.name): GateVerdict {
-    return { rejected: errorResult(call.callId, toolId, code, text), requested: { toolId, alias, rawArguments: rawArgumentText(call.arguments) } }
+    return {
+      rejected: errorResult(call.callId, toolId, code, text),
+      requested: { toolId, alias, rawArguments: rawArgumentText(call.arguments) },
+    }
   }
 }

@@ -28,7 +28,14 @@ function acceptsNull(schema: unknown): boolean {
   if (!isRecord(schema)) return true
   const { type } = schema
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true
-  if (type === undefined && schema.anyOf === undefined && schema.oneOf === undefined && schema.enum === undefined && schema.const === undefined) return true
+  if (
+    type === undefined &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined &&
+    schema.enum === undefined &&
+    schema.const === undefined
+  )
+    return true
   if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true
   for (const branch of [schema.anyOf, schema.oneOf]) if (Array.isArray(branch) && branch.some(acceptsNull)) return true
   return false

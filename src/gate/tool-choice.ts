@@ -7,8 +7,10 @@ export type ToolChoice = 'none' | 'auto' | 'required' | { readonly type: 'tool';
 /** Why a turn's calls violate the tool choice, or `undefined`. */
 export function toolChoiceViolation(choice: ToolChoice, aliases: readonly string[]): string | undefined {
   if (choice === 'auto') return undefined
-  if (choice === 'none') return aliases.length > 0 ? `tool choice is "none" but the model called ${aliases.join(', ')}` : undefined
-  if (choice === 'required') return aliases.length === 0 ? 'tool choice is "required" but the model called no tool' : undefined
+  if (choice === 'none')
+    return aliases.length > 0 ? `tool choice is "none" but the model called ${aliases.join(', ')}` : undefined
+  if (choice === 'required')
+    return aliases.length === 0 ? 'tool choice is "required" but the model called no tool' : undefined
   if (aliases.length === 0) return `tool choice is "${choice.alias}" but the model called no tool`
   const other = aliases.find((alias) => alias !== choice.alias)
   return other === undefined ? undefined : `tool choice is "${choice.alias}" but the model called ${other}`

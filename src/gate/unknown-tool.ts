@@ -35,18 +35,33 @@ export class UnknownToolText {
   /** For a direct call: the offered aliases, near misses among them and the deferred tools found so far. */
   direct(name: string, discovered: ReadonlySet<ToolId>): string {
     const found = this.#deferred.filter((b) => discovered.has(b.toolId)).map((b) => b.alias)
-    const available = this.#offered.slice(0, listedAliasLimit).join(', ') + (this.#offered.length > listedAliasLimit ? ` and ${this.#offered.length - listedAliasLimit} more` : '')
+    const available =
+      this.#offered.slice(0, listedAliasLimit).join(', ') +
+      (this.#offered.length > listedAliasLimit ? ` and ${this.#offered.length - listedAliasLimit} more` : '')
     return fillText(texts.unknownTool, {
       name: echoRaw(name),
       suggestion: this.#suggestion(name, [...this.#offered, ...found]),
       available: this.#offered.length === 0 ? 'none' : available,
-      deferred: this.#deferred.length === 0 ? '' : fillText(texts.deferredNote, { more: counted(this.#deferred.length, 'more tool'), search: this.#searchAlias }),
+      deferred:
+        this.#deferred.length === 0
+          ? ''
+          : fillText(texts.deferredNote, {
+              more: counted(this.#deferred.length, 'more tool'),
+              search: this.#searchAlias,
+            }),
     })
   }
 
   /** For a name given to `tools_call`: near misses among every deferred tool. */
   viaCall(name: string): string {
-    return fillText(texts.unknownDeferred, { name: echoRaw(name), suggestion: this.#suggestion(name, this.#deferred.map((b) => b.alias)), search: this.#searchAlias })
+    return fillText(texts.unknownDeferred, {
+      name: echoRaw(name),
+      suggestion: this.#suggestion(
+        name,
+        this.#deferred.map((b) => b.alias),
+      ),
+      search: this.#searchAlias,
+    })
   }
 
   #suggestion(name: string, candidates: readonly string[]): string {

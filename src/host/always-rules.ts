@@ -23,9 +23,14 @@ export interface AlwaysRules {
  * everything when the host keeps nothing on disk. `portable` rewrites the rule for the file (an MCP
  * server named as people named it, so that the file works on other machines).
  */
-export function alwaysRules(options: { readonly dataDir: string; readonly onDisk: boolean; readonly portable: (rule: string) => string }): AlwaysRules {
+export function alwaysRules(options: {
+  readonly dataDir: string
+  readonly onDisk: boolean
+  readonly portable: (rule: string) => string
+}): AlwaysRules {
   const profilesDir = join(options.dataDir, 'profiles')
-  const storedDefault = (): string | undefined => ['.json', '.yaml', '.yml'].map((ext) => join(profilesDir, `default${ext}`)).find((path) => existsSync(path))
+  const storedDefault = (): string | undefined =>
+    ['.json', '.yaml', '.yml'].map((ext) => join(profilesDir, `default${ext}`)).find((path) => existsSync(path))
   const where = (source: ProfileSource): string | undefined => {
     if (source.kind === 'file') return source.path
     if (source.kind === 'builtin' && options.onDisk) return storedDefault() ?? join(profilesDir, 'default.json')

@@ -35,7 +35,9 @@ describe('builtins through executeTurn', () => {
 
   it('reports a bad dice formula as a recoverable error', async () => {
     const inv = await host.createInvocation({ scope: 'session', protocol: 'gemini' })
-    const [result] = await inv.executeTurn({ calls: [{ callId: 'a', name: 'dice_roll', arguments: { formula: '2x6' } }] })
+    const [result] = await inv.executeTurn({
+      calls: [{ callId: 'a', name: 'dice_roll', arguments: { formula: '2x6' } }],
+    })
     expect(result).toMatchObject({ isError: true, errorCode: 'dice.invalid_formula' })
   })
 
@@ -55,7 +57,10 @@ describe('builtins through executeTurn', () => {
 describe('profiles', () => {
   it('resolves a stored profile by id', async () => {
     await mkdir(join(dataDir, 'profiles'), { recursive: true })
-    await writeFile(join(dataDir, 'profiles', 'dice.yaml'), 'schemaVersion: 1\nid: dice\ntools:\n  allow: ["builtin:dice.roll"]\n')
+    await writeFile(
+      join(dataDir, 'profiles', 'dice.yaml'),
+      'schemaVersion: 1\nid: dice\ntools:\n  allow: ["builtin:dice.roll"]\n',
+    )
     const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: 'dice' })
     expect(inv.profile.id).toBe('dice')
     expect(inv.snapshot.bindings.map((b) => b.alias)).toEqual(['dice_roll'])
@@ -111,13 +116,26 @@ describe('the README example', () => {
 
 describe('memories across invocations', () => {
   it('shares an owner’s memories between invocations and keeps owners apart', async () => {
-    const write = await host.createInvocation({ scope: 'chat', protocol: 'anthropic', owner: 'user:ada', approver: async () => ({ behavior: 'allow', scope: 'once' }) })
-    await write.executeTurn({ calls: [{ callId: 'w', name: 'memory_write', arguments: { text: 'Ada takes tea without sugar', tags: ['drinks'] } }] })
+    const write = await host.createInvocation({
+      scope: 'chat',
+      protocol: 'anthropic',
+      owner: 'user:ada',
+      approver: async () => ({ behavior: 'allow', scope: 'once' }),
+    })
+    await write.executeTurn({
+      calls: [
+        { callId: 'w', name: 'memory_write', arguments: { text: 'Ada takes tea without sugar', tags: ['drinks'] } },
+      ],
+    })
     const same = await host.createInvocation({ scope: 'session', protocol: 'gemini', owner: 'user:ada' })
-    const [found] = await same.executeTurn({ calls: [{ callId: 's', name: 'memory_search', arguments: { query: 'tea' } }] })
+    const [found] = await same.executeTurn({
+      calls: [{ callId: 's', name: 'memory_search', arguments: { query: 'tea' } }],
+    })
     expect(found?.content).toContain('Ada takes tea without sugar')
     const other = await host.createInvocation({ scope: 'session', protocol: 'gemini', owner: 'user:bob' })
-    const [none] = await other.executeTurn({ calls: [{ callId: 's', name: 'memory_search', arguments: { query: 'tea' } }] })
+    const [none] = await other.executeTurn({
+      calls: [{ callId: 's', name: 'memory_search', arguments: { query: 'tea' } }],
+    })
     expect(none?.content).toBe('No memory matches "tea".')
   })
 })

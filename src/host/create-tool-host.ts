@@ -5,7 +5,14 @@ import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import { buildCatalog, listCatalog, type Catalog, type CatalogEntry } from '../catalog/catalog.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { defaultProfile } from '../catalog/default-profile.js'
-import { findProfileFile, mergeProfile, parseProfile, ProfileError, readProfileFile, type ProfileOverrides } from '../catalog/load-profile.js'
+import {
+  findProfileFile,
+  mergeProfile,
+  parseProfile,
+  ProfileError,
+  readProfileFile,
+  type ProfileOverrides,
+} from '../catalog/load-profile.js'
 import type { Profile } from '../catalog/profile-schema.js'
 import type { ProfileSource } from '../catalog/profile-rules.js'
 import { isScope, type Scope } from '../catalog/scope.js'
@@ -138,7 +145,9 @@ export interface ToolHost {
    * The snapshot an invocation with these options would get, without creating one (nothing is
    * stored), and the MCP, process and extension tools it leaves out, with why.
    */
-  snapshot(options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>): Promise<{ snapshot: Snapshot; profile: Profile; notOffered: NotOfferedTool[] }>
+  snapshot(
+    options: Pick<InvocationOptions, 'profile' | 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>,
+  ): Promise<{ snapshot: Snapshot; profile: Profile; notOffered: NotOfferedTool[] }>
   /** Freezes the catalog into a snapshot for one invocation and opens its gate. */
   createInvocation(options: InvocationOptions): Promise<Invocation>
   /**
@@ -146,7 +155,12 @@ export interface ToolHost {
    * call` names it: id, builtin name, or the alias of the profile's snapshot in the scope.
    * @example await host.explainPermission('builtin:workspace.shell', { command: 'git push' })
    */
-  explainPermission(tool: string, args: unknown, profile?: string | Profile | ProfileOverrides, options?: { readonly scope?: Scope; readonly protocol?: ProtocolName }): Promise<PermissionExplanation>
+  explainPermission(
+    tool: string,
+    args: unknown,
+    profile?: string | Profile | ProfileOverrides,
+    options?: { readonly scope?: Scope; readonly protocol?: ProtocolName },
+  ): Promise<PermissionExplanation>
   /** Reopens a stored invocation with its frozen snapshot, gate counts, profile and any paused turn. */
   resumeInvocation(invocationId: string, options?: InvocationRuntimeOptions): Promise<Invocation>
   close(): Promise<void>
@@ -164,7 +178,9 @@ export interface ToolHost {
 export async function createToolHost(options: ToolHostOptions = {}): Promise<ToolHost> {
   const dataDir = resolve(options.dataDir ?? defaultDataDir())
   const workspaceDir = resolve(options.workspaceDir ?? process.cwd())
-  const builtins = buildCatalog([{ tools: [...builtinTools, ...(options.tools ?? [])].map(builtinCatalogTool), diagnostics: [] }])
+  const builtins = buildCatalog([
+    { tools: [...builtinTools, ...(options.tools ?? [])].map(builtinCatalogTool), diagnostics: [] },
+  ])
   const extensions = new ExtensionRegistry()
   let store: Store | undefined
   let closed = false
@@ -175,52 +191,100 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     return store
   }
   const hostProcessDirs = options.processDirs ?? [join(dataDir, 'tools')]
-  const processTools = new ProcessToolDirs({ watch: options.watchProcessTools ?? true, trusted: () => readTrustedSpecs(dataDir) })
+  const processTools = new ProcessToolDirs({
+    watch: options.watchProcessTools ?? true,
+    trusted: () => readTrustedSpecs(dataDir),
+  })
   await processTools.add(hostProcessDirs)
   let mcp: McpClientManager | undefined
   const mcpManager = (): McpClientManager => (mcp ??= new McpClientManager({ store: openedStore() }))
   const currentCatalog = (profileDirs: readonly string[] = []): Catalog =>
-    buildCatalog([builtins, extensions.catalogTools(), processTools.source([...hostProcessDirs, ...profileDirs]), mcpManager().catalogSource()])
+    buildCatalog([
+      builtins,
+      extensions.catalogTools(),
+      processTools.source([...hostProcessDirs, ...profileDirs]),
+      mcpManager().catalogSource(),
+    ])
   const resolveTool = (id: string): CatalogTool | undefined =>
     // By source, so that a call never rebuilds the whole catalog (or reads MCP caches) to find its tool.
     id.startsWith('builtin:')
       ? builtins.get(id)
       : id.startsWith('process/')
         ? processTools.get(id)
-        : (id.startsWith('mcp/') ? mcpManager().catalogSource() : extensions.catalogTools()).tools.find((tool) => tool.id === id)
+        : (id.startsWith('mcp/') ? mcpManager().catalogSource() : extensions.catalogTools()).tools.find(
+            (tool) => tool.id === id,
+          )
   const aliasOf = (tool: CatalogTool) => (tool.source === 'builtin' ? builtinAlias(tool.nativeName) : tool.id)
 
-  const resolveProfile = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {
+  const resolveProfile = async (
+    profile?: string | Profile | ProfileOverrides,
+  ): Promise<{ profile: Profile; source: ProfileSource }> => {
     const resolved = await resolveProfileRef(profile)
     return { ...resolved, profile: withServerIds(resolved.profile, mcpManager().registrations()) }
   }
-  const resolveProfileRef = async (profile?: string | Profile | ProfileOverrides): Promise<{ profile: Profile; source: ProfileSource }> => {
+  const resolveProfileRef = async (
+    profile?: string | Profile | ProfileOverrides,
+  ): Promise<{ profile: Profile; source: ProfileSource }> => {
     if (profile === undefined || profile === 'default') {
       // The stored default profile (where "allow always" keeps rules of default invocations) wins over the built-in one.
       const stored = await findProfileFile(dataDir, 'default')
-      return stored === undefined ? { profile: defaultProfile, source: { kind: 'builtin' } } : { profile: stored.profile, source: { kind: 'file', path: stored.path } }
+      return stored === undefined
+        ? { profile: defaultProfile, source: { kind: 'builtin' } }
+        : { profile: stored.profile, source: { kind: 'file', path: stored.path } }
     }
     if (typeof profile === 'string') {
-      if (/[\\/]|\.(json|ya?ml)$/i.test(profile)) return { profile: await readProfileFile(profile), source: { kind: 'file', path: resolve(profile) } }
+      if (/[\\/]|\.(json|ya?ml)$/i.test(profile))
+        return { profile: await readProfileFile(profile), source: { kind: 'file', path: resolve(profile) } }
       const found = await findProfileFile(dataDir, profile)
-      if (found === undefined) throw new ProfileError([`no profile "${profile}" in ${join(dataDir, 'profiles')} (looked for .json, .yaml, .yml)`])
+      if (found === undefined)
+        throw new ProfileError([
+          `no profile "${profile}" in ${join(dataDir, 'profiles')} (looked for .json, .yaml, .yml)`,
+        ])
       return { profile: found.profile, source: { kind: 'file', path: found.path } }
     }
     return { profile: mergeProfile(defaultProfile, profile), source: { kind: 'object' } }
   }
-  const rulesOnDisk = alwaysRules({ dataDir, onDisk: options.inMemoryStore !== true, portable: (rule) => serverNamesIn(rule, mcpManager().registrations()) })
+  const rulesOnDisk = alwaysRules({
+    dataDir,
+    onDisk: options.inMemoryStore !== true,
+    portable: (rule) => serverNamesIn(rule, mcpManager().registrations()),
+  })
 
-  const freeze = (request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>, profile: Profile): Snapshot => {
+  const freeze = (
+    request: Pick<InvocationOptions, 'scope' | 'protocol' | 'acceptsImages' | 'contextTokens' | 'features'>,
+    profile: Profile,
+  ): Snapshot => {
     if (closed) throw new Error('This tool host is closed.')
-    if (!isScope(request.scope)) throw new TypeError(`scope must be chat or session, not ${JSON.stringify(request.scope)}`)
+    if (!isScope(request.scope))
+      throw new TypeError(`scope must be chat or session, not ${JSON.stringify(request.scope)}`)
     if (!isProtocolName(request.protocol)) throw new TypeError(`unknown protocol ${JSON.stringify(request.protocol)}`)
     const { contextTokens } = request
-    if (contextTokens !== undefined && (!Number.isInteger(contextTokens) || contextTokens < 1)) throw new TypeError(`contextTokens must be a positive whole number, not ${JSON.stringify(contextTokens)}`)
-    return buildSnapshot({ catalog: currentCatalog(profile.tools.processDirs), profile, scope: request.scope, protocol: getProtocol(request.protocol), acceptsImages: request.acceptsImages ?? false, ...(contextTokens !== undefined && { contextTokens }), ...(request.features !== undefined && { features: request.features }) })
+    if (contextTokens !== undefined && (!Number.isInteger(contextTokens) || contextTokens < 1))
+      throw new TypeError(`contextTokens must be a positive whole number, not ${JSON.stringify(contextTokens)}`)
+    return buildSnapshot({
+      catalog: currentCatalog(profile.tools.processDirs),
+      profile,
+      scope: request.scope,
+      protocol: getProtocol(request.protocol),
+      acceptsImages: request.acceptsImages ?? false,
+      ...(contextTokens !== undefined && { contextTokens }),
+      ...(request.features !== undefined && { features: request.features }),
+    })
   }
   const skillsDir = options.skillsDir === undefined ? undefined : resolve(options.skillsDir)
-  const workspaceFor = (scope: Scope, runId: string, skills: readonly string[] | undefined, projectDir = workspaceDir) =>
-    invocationWorkspace(scope, { projectDir, dataDir, runDir: openedStore().runDir(runId), ...(skillsDir !== undefined && { skillsDir }), ...(skills !== undefined && { skills }) })
+  const workspaceFor = (
+    scope: Scope,
+    runId: string,
+    skills: readonly string[] | undefined,
+    projectDir = workspaceDir,
+  ) =>
+    invocationWorkspace(scope, {
+      projectDir,
+      dataDir,
+      runDir: openedStore().runDir(runId),
+      ...(skillsDir !== undefined && { skillsDir }),
+      ...(skills !== undefined && { skills }),
+    })
   const hooksFor = (profile: Profile): HookConfig => profileHooks(options.hooks, profile)
 
   const host: ToolHost = {
@@ -245,7 +309,11 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       const snapshot = freeze(request, profile)
       const mcp = mcpManager()
       const servers = mcp.registrations().map((server) => ({ ...server, tools: mcp.tools(server.id) }))
-      return { snapshot, profile, notOffered: notOfferedTools(currentCatalog(profile.tools.processDirs), snapshot, profile, servers) }
+      return {
+        snapshot,
+        profile,
+        notOffered: notOfferedTools(currentCatalog(profile.tools.processDirs), snapshot, profile, servers),
+      }
     },
     async createInvocation(invocation) {
       const db = openedStore()
@@ -260,21 +328,59 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
       const id = `inv_${randomUUID().replace(/-/g, '')}`
       db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
-      const checkpoint: InvocationCheckpoint = { round: 0, gateState: emptyGateState, profile, profileSource: source, toolChoice: invocation.toolChoice ?? 'auto', acceptsImages, owner: invocation.owner ?? 'user:local', processDirs, workspaceDir, ...(invocation.skills !== undefined && { skills: invocation.skills }), ...(invocation.direct === true && { direct: true }) }
+      const checkpoint: InvocationCheckpoint = {
+        round: 0,
+        gateState: emptyGateState,
+        profile,
+        profileSource: source,
+        toolChoice: invocation.toolChoice ?? 'auto',
+        acceptsImages,
+        owner: invocation.owner ?? 'user:local',
+        processDirs,
+        workspaceDir,
+        ...(invocation.skills !== undefined && { skills: invocation.skills }),
+        ...(invocation.direct === true && { direct: true }),
+      }
       db.saveCheckpoint(id, checkpoint)
       const workspace = workspaceFor(invocation.scope, runId, invocation.skills)
-      return new Invocation({ id, runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: invocation.approver ?? durableApprover, alwaysRules: rulesOnDisk, hooks: hooksFor(profile), signal: invocation.signal, onProgress: invocation.onProgress, ...(invocation.run !== undefined && { run: invocation.run }) })
+      return new Invocation({
+        id,
+        runId,
+        snapshot,
+        store: db,
+        checkpoint,
+        resolveTool,
+        workspace,
+        approver: invocation.approver ?? durableApprover,
+        alwaysRules: rulesOnDisk,
+        hooks: hooksFor(profile),
+        signal: invocation.signal,
+        onProgress: invocation.onProgress,
+        ...(invocation.run !== undefined && { run: invocation.run }),
+      })
     },
     async explainPermission(name, args, profileRef, { scope = 'session', protocol = 'openai-responses' } = {}) {
       const { profile } = await resolveProfile(profileRef)
       await processTools.add(profile.tools.processDirs)
       const catalog = currentCatalog(profile.tools.processDirs)
       // The names `tools call` takes (id, builtin name, the snapshot's alias), then any tool of the catalog the profile does not offer.
-      const binding = freeze({ scope, protocol }, profile).bindings.find((b) => b.toolId === name || b.toolId === `builtin:${name}` || b.alias === name)
+      const binding = freeze({ scope, protocol }, profile).bindings.find(
+        (b) => b.toolId === name || b.toolId === `builtin:${name}` || b.alias === name,
+      )
       const named = serverIdsIn(name, mcpManager().registrations())
-      const tool = (binding === undefined ? undefined : catalog.get(binding.toolId)) ?? catalog.get(named) ?? catalog.get(`builtin:${name}`) ?? catalog.tools.find((t) => aliasOf(t) === name)
+      const tool =
+        (binding === undefined ? undefined : catalog.get(binding.toolId)) ??
+        catalog.get(named) ??
+        catalog.get(`builtin:${name}`) ??
+        catalog.tools.find((t) => aliasOf(t) === name)
       if (tool === undefined) throw new TypeError(`No tool "${name}" in the catalog; see "toolhost tools list".`)
-      return explainPermission(tool, args, profile, invocationWorkspace(scope, { projectDir: workspaceDir, dataDir, runDir: join(dataDir, 'runs', 'explain') }), binding !== undefined)
+      return explainPermission(
+        tool,
+        args,
+        profile,
+        invocationWorkspace(scope, { projectDir: workspaceDir, dataDir, runDir: join(dataDir, 'runs', 'explain') }),
+        binding !== undefined,
+      )
     },
     async resumeInvocation(invocationId, runtime = {}) {
       const db = openedStore()
@@ -284,11 +390,28 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       if (saved === undefined) throw new Error(`Invocation ${invocationId} has no checkpoint to resume from.`)
       const stored = saved.data as InvocationCheckpoint
       // A checkpoint keeps the profile as it was written, perhaps in an older schema version.
-      const checkpoint: InvocationCheckpoint = { ...stored, profile: parseProfile(stored.profile, `checkpoint of ${invocationId}`) }
+      const checkpoint: InvocationCheckpoint = {
+        ...stored,
+        profile: parseProfile(stored.profile, `checkpoint of ${invocationId}`),
+      }
       const snapshot = record.snapshot as Snapshot
       await processTools.add(checkpoint.processDirs ?? [])
       const workspace = workspaceFor(snapshot.scope, record.runId, checkpoint.skills, checkpoint.workspaceDir)
-      return new Invocation({ id: invocationId, runId: record.runId, snapshot, store: db, checkpoint, resolveTool, workspace, approver: runtime.approver ?? durableApprover, alwaysRules: rulesOnDisk, hooks: hooksFor(checkpoint.profile), signal: runtime.signal, onProgress: runtime.onProgress, ...(runtime.run !== undefined && { run: runtime.run }) })
+      return new Invocation({
+        id: invocationId,
+        runId: record.runId,
+        snapshot,
+        store: db,
+        checkpoint,
+        resolveTool,
+        workspace,
+        approver: runtime.approver ?? durableApprover,
+        alwaysRules: rulesOnDisk,
+        hooks: hooksFor(checkpoint.profile),
+        signal: runtime.signal,
+        onProgress: runtime.onProgress,
+        ...(runtime.run !== undefined && { run: runtime.run }),
+      })
     },
     async close() {
       processTools.close()

@@ -20,17 +20,36 @@ export interface PermissionExplanation extends PermissionVerdict {
  * check, hooks and people come after these and can only make it stricter).
  * @throws TypeError when the arguments are not a JSON object the tool accepts
  */
-export async function explainPermission(tool: CatalogTool, wireArguments: unknown, profile: Profile, workspace: Workspace, offered = true): Promise<PermissionExplanation> {
+export async function explainPermission(
+  tool: CatalogTool,
+  wireArguments: unknown,
+  profile: Profile,
+  workspace: Workspace,
+  offered = true,
+): Promise<PermissionExplanation> {
   const args = parseToolArguments(wireArguments)
   if (!args.ok) throw new TypeError(`The arguments are ${args.reason}.`)
   const checked = await tool.validate(args.value)
-  if (!checked.ok) throw new TypeError(`The arguments do not fit ${tool.id}: ${checked.problems.map((p) => `${p.path || '(root)'} ${p.message}`).join('; ')}`)
+  if (!checked.ok)
+    throw new TypeError(
+      `The arguments do not fit ${tool.id}: ${checked.problems.map((p) => `${p.path || '(root)'} ${p.message}`).join('; ')}`,
+    )
   const subject = workspaceSubject(tool.permissionSubject?.(checked.value), workspace)
   const byPerson = tool.allowedByPerson?.() === true
-  const verdict = evaluatePermission(permissionRulesFor(tool, profile), { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject })
+  const verdict = evaluatePermission(permissionRulesFor(tool, profile), {
+    toolId: tool.id,
+    readOnly: tool.annotations.readOnly === true,
+    subject,
+  })
   const trace = [
-    ...(offered ? [] : [`The profile ${profile.id} does not offer ${tool.id} (tools.allow and tools.deny); calls of it are refused as unknown tools.`]),
-    ...(byPerson ? [`A person set ${tool.id} to Allow (toolhost mcp allow), which counts as the allow rule ${tool.id}.`] : []),
+    ...(offered
+      ? []
+      : [
+          `The profile ${profile.id} does not offer ${tool.id} (tools.allow and tools.deny); calls of it are refused as unknown tools.`,
+        ]),
+    ...(byPerson
+      ? [`A person set ${tool.id} to Allow (toolhost mcp allow), which counts as the allow rule ${tool.id}.`]
+      : []),
     ...verdict.trace,
   ]
   return { ...verdict, trace, toolId: tool.id, offered, ...(subject !== undefined && { subject }) }

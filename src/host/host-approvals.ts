@@ -36,7 +36,10 @@ export class HostApprovals {
   readonly #store: () => Store
   readonly #resume: (invocationId: string, runtime?: InvocationRuntimeOptions) => Promise<Invocation>
 
-  constructor(store: () => Store, resume: (invocationId: string, runtime?: InvocationRuntimeOptions) => Promise<Invocation>) {
+  constructor(
+    store: () => Store,
+    resume: (invocationId: string, runtime?: InvocationRuntimeOptions) => Promise<Invocation>,
+  ) {
     this.#store = store
     this.#resume = resume
   }
@@ -50,25 +53,57 @@ export class HostApprovals {
   }
 
   /** Allows a pending request once or always, then continues its turn if nothing else waits. */
-  async approve(id: string, options: { readonly scope?: 'once' | 'always'; readonly approver?: string; readonly continueTurn?: boolean; readonly runtime?: InvocationRuntimeOptions } = {}): Promise<ApprovalOutcome> {
-    const approval = this.#store().approvals.resolve(id, { behavior: 'allow', scope: options.scope ?? 'once', approver: options.approver ?? 'api' })
+  async approve(
+    id: string,
+    options: {
+      readonly scope?: 'once' | 'always'
+      readonly approver?: string
+      readonly continueTurn?: boolean
+      readonly runtime?: InvocationRuntimeOptions
+    } = {},
+  ): Promise<ApprovalOutcome> {
+    const approval = this.#store().approvals.resolve(id, {
+      behavior: 'allow',
+      scope: options.scope ?? 'once',
+      approver: options.approver ?? 'api',
+    })
     return this.#continue(approval, options.continueTurn ?? true, options.runtime)
   }
 
   /** Denies a pending request, with a message for the model, then continues its turn if nothing else waits. */
-  async deny(id: string, options: { readonly message?: string; readonly approver?: string; readonly continueTurn?: boolean; readonly runtime?: InvocationRuntimeOptions } = {}): Promise<ApprovalOutcome> {
-    const approval = this.#store().approvals.resolve(id, { behavior: 'deny', approver: options.approver ?? 'api', ...(options.message !== undefined && { message: options.message }) })
+  async deny(
+    id: string,
+    options: {
+      readonly message?: string
+      readonly approver?: string
+      readonly continueTurn?: boolean
+      readonly runtime?: InvocationRuntimeOptions
+    } = {},
+  ): Promise<ApprovalOutcome> {
+    const approval = this.#store().approvals.resolve(id, {
+      behavior: 'deny',
+      approver: options.approver ?? 'api',
+      ...(options.message !== undefined && { message: options.message }),
+    })
     return this.#continue(approval, options.continueTurn ?? true, options.runtime)
   }
 
-  async #continue(approval: ApprovalRecord, continueTurn: boolean, runtime?: InvocationRuntimeOptions): Promise<ApprovalOutcome> {
+  async #continue(
+    approval: ApprovalRecord,
+    continueTurn: boolean,
+    runtime?: InvocationRuntimeOptions,
+  ): Promise<ApprovalOutcome> {
     const invocation = await this.#resume(approval.invocationId, runtime)
     // The rule is written now, not when the turn goes on: "always" holds even if the run is never resumed.
     const rule = approval.decision === 'always' ? (approval.alwaysRule ?? undefined) : undefined
     const always = rule === undefined ? {} : { always: { rule, ...optionalFile(await invocation.allowAlways(rule)) } }
-    const stillPending = invocation.pendingApprovals.filter((id) => this.#store().approvals.get(id)?.status === 'pending')
-    if (this.#store().runEvents(invocation.runId, { type: 'run_started' }).length > 0) return { approval, stillPending, resumeRun: invocation.runId, ...always }
-    if (!continueTurn || stillPending.length > 0 || invocation.pendingApprovals.length === 0) return { approval, stillPending, ...always }
+    const stillPending = invocation.pendingApprovals.filter(
+      (id) => this.#store().approvals.get(id)?.status === 'pending',
+    )
+    if (this.#store().runEvents(invocation.runId, { type: 'run_started' }).length > 0)
+      return { approval, stillPending, resumeRun: invocation.runId, ...always }
+    if (!continueTurn || stillPending.length > 0 || invocation.pendingApprovals.length === 0)
+      return { approval, stillPending, ...always }
     return { approval, results: await invocation.continueTurn(), stillPending, ...always }
   }
 }

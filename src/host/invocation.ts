@@ -108,7 +108,12 @@ export class Invocation {
     // tools_search and tools_call are bound to this invocation: the search records what it finds in the gate.
     const deferred = new DeferredSession(parts.snapshot, (toolIds) => this.#gate.discover(toolIds))
     this.#resolveTool = (id) => deferred.resolveTool(id) ?? parts.resolveTool(id)
-    this.#gate = new Gate({ snapshot: parts.snapshot, maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun, resolveTool: this.#resolveTool, state: checkpoint.gateState })
+    this.#gate = new Gate({
+      snapshot: parts.snapshot,
+      maxCallsPerRun: checkpoint.profile.tools.maxCallsPerRun,
+      resolveTool: this.#resolveTool,
+      state: checkpoint.gateState,
+    })
     this.#recorder = new CallRecorder(parts.store, parts.runId, parts.id)
   }
 
@@ -181,11 +186,17 @@ export class Invocation {
    * @throws ToolRuntimeError when a tool fails in a way the model cannot fix
    */
   async executeTurn(turn: Turn): Promise<AgentToolResult[]> {
-    if (this.#pendingTurn !== undefined) throw new Error(`A turn is waiting for approvals (${this.pendingApprovals.join(', ')}); decide them and call continueTurn().`)
+    if (this.#pendingTurn !== undefined)
+      throw new Error(
+        `A turn is waiting for approvals (${this.pendingApprovals.join(', ')}); decide them and call continueTurn().`,
+      )
     this.#round += 1
     const context = this.#context(turn.signal)
     if (turn.record?.before !== undefined) this.#recorder.writeWithNextFlush(turn.record.before)
-    return this.#settle(() => executeTurn({ ...turn, toolChoice: turn.toolChoice ?? this.#toolChoice }, context), turn.record?.after)
+    return this.#settle(
+      () => executeTurn({ ...turn, toolChoice: turn.toolChoice ?? this.#toolChoice }, context),
+      turn.record?.after,
+    )
   }
 
   /**
@@ -193,13 +204,21 @@ export class Invocation {
    * process), and returns the results of the whole turn in call order.
    * @throws TurnPausedError while some approvals are still pending
    */
-  async continueTurn(options: { readonly signal?: AbortSignal; readonly record?: Pick<TurnRecord, 'after'> } = {}): Promise<AgentToolResult[]> {
+  async continueTurn(
+    options: { readonly signal?: AbortSignal; readonly record?: Pick<TurnRecord, 'after'> } = {},
+  ): Promise<AgentToolResult[]> {
     const pending = this.#pendingTurn
     if (pending === undefined) throw new Error('No turn is waiting for approvals.')
-    return this.#settle(() => continueTurn(pending, this.#context(options.signal), (id) => this.#parts.store.approvals.get(id)), options.record?.after)
+    return this.#settle(
+      () => continueTurn(pending, this.#context(options.signal), (id) => this.#parts.store.approvals.get(id)),
+      options.record?.after,
+    )
   }
 
-  async #settle(run: () => Promise<TurnOutcome>, after?: (results: readonly AgentToolResult[]) => void): Promise<AgentToolResult[]> {
+  async #settle(
+    run: () => Promise<TurnOutcome>,
+    after?: (results: readonly AgentToolResult[]) => void,
+  ): Promise<AgentToolResult[]> {
     let outcome: TurnOutcome
     try {
       outcome = await run()
@@ -249,7 +268,11 @@ export class Invocation {
   }
 
   /** A running call's question to the approver; durable answers cannot come in time, so they count as no. */
-  async #askMidCall(call: { callId: string; toolId: ToolId }, request: { readonly reason: string; readonly detail: Record<string, unknown> }, signals: AbortSignal[]): Promise<boolean> {
+  async #askMidCall(
+    call: { callId: string; toolId: ToolId },
+    request: { readonly reason: string; readonly detail: Record<string, unknown> },
+    signals: AbortSignal[],
+  ): Promise<boolean> {
     const alias = this.snapshot.bindings.find((b) => b.toolId === call.toolId)?.alias ?? call.toolId
     const answer = await this.#approver(
       {
@@ -267,8 +290,13 @@ export class Invocation {
       signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
     )
     const allowed = answer !== 'pending' && answer.behavior === 'allow'
-    const approver = answer === 'pending' ? 'none (durable approval cannot be given during a call)' : (answer.approver ?? 'callback')
-    this.#recorder.decided(call.callId, call.toolId, { behavior: allowed ? 'allow' : 'deny', reason: request.reason, approver })
+    const approver =
+      answer === 'pending' ? 'none (durable approval cannot be given during a call)' : (answer.approver ?? 'callback')
+    this.#recorder.decided(call.callId, call.toolId, {
+      behavior: allowed ? 'allow' : 'deny',
+      reason: request.reason,
+      approver,
+    })
     return allowed
   }
 

@@ -25,13 +25,29 @@ describe('MCP servers named as they were added', () => {
 
   it('rewrites every tool pattern and rule of a profile', () => {
     const profile = mergeProfile(defaultProfile, {
-      tools: { allow: ['builtin:*', 'mcp/fs:*'], deny: ['mcp/fs:write_file'], deferred: ['mcp/fs:search'], maxCallsPerTool: { 'mcp/fs:read': 3 }, descriptions: { 'mcp/fs:read': 'Read.' } },
+      tools: {
+        allow: ['builtin:*', 'mcp/fs:*'],
+        deny: ['mcp/fs:write_file'],
+        deferred: ['mcp/fs:search'],
+        maxCallsPerTool: { 'mcp/fs:read': 3 },
+        descriptions: { 'mcp/fs:read': 'Read.' },
+      },
       permissions: { allow: ['mcp/fs:read(/srv/**)'], ask: ['mcp/fs:move'], deny: ['mcp/fs:delete'] },
       hooks: { preTool: [{ command: 'guard', match: 'mcp/fs:*' }] },
     })
     const rewritten = withServerIds(profile, servers)
-    expect(rewritten.tools).toMatchObject({ allow: ['builtin:*', 'mcp/mcp_aa:*'], deny: ['mcp/mcp_aa:write_file'], deferred: ['mcp/mcp_aa:search'], maxCallsPerTool: { 'mcp/mcp_aa:read': 3 }, descriptions: { 'mcp/mcp_aa:read': 'Read.' } })
-    expect(rewritten.permissions).toMatchObject({ allow: ['mcp/mcp_aa:read(/srv/**)'], ask: ['mcp/mcp_aa:move'], deny: ['mcp/mcp_aa:delete'] })
+    expect(rewritten.tools).toMatchObject({
+      allow: ['builtin:*', 'mcp/mcp_aa:*'],
+      deny: ['mcp/mcp_aa:write_file'],
+      deferred: ['mcp/mcp_aa:search'],
+      maxCallsPerTool: { 'mcp/mcp_aa:read': 3 },
+      descriptions: { 'mcp/mcp_aa:read': 'Read.' },
+    })
+    expect(rewritten.permissions).toMatchObject({
+      allow: ['mcp/mcp_aa:read(/srv/**)'],
+      ask: ['mcp/mcp_aa:move'],
+      deny: ['mcp/mcp_aa:delete'],
+    })
     expect(rewritten.hooks.preTool[0]?.match).toBe('mcp/mcp_aa:*')
     expect(withServerIds(profile, [])).toBe(profile)
   })

@@ -55,8 +55,10 @@ export function serverNamesIn(rule: string, servers: readonly NamedServer[]): st
 export function withServerIds(profile: Profile, servers: readonly NamedServer[]): Profile {
   if (nameToId(servers).size === 0) return profile
   const ids = (patterns: readonly string[]) => patterns.map((pattern) => serverIdsIn(pattern, servers))
-  const keys = <V>(record: Readonly<Record<string, V>>) => Object.fromEntries(Object.entries(record).map(([key, value]) => [serverIdsIn(key, servers), value]))
-  const hooks = (list: Profile['hooks']['preTool']) => list.map((hook) => (hook.match === undefined ? hook : { ...hook, match: serverIdsIn(hook.match, servers) }))
+  const keys = <V>(record: Readonly<Record<string, V>>) =>
+    Object.fromEntries(Object.entries(record).map(([key, value]) => [serverIdsIn(key, servers), value]))
+  const hooks = (list: Profile['hooks']['preTool']) =>
+    list.map((hook) => (hook.match === undefined ? hook : { ...hook, match: serverIdsIn(hook.match, servers) }))
   const { tools, permissions } = profile
   return {
     ...profile,
@@ -68,7 +70,12 @@ export function withServerIds(profile: Profile, servers: readonly NamedServer[])
       descriptions: keys(tools.descriptions),
       maxCallsPerTool: keys(tools.maxCallsPerTool),
     },
-    permissions: { ...permissions, allow: ids(permissions.allow), ask: ids(permissions.ask), deny: ids(permissions.deny) },
+    permissions: {
+      ...permissions,
+      allow: ids(permissions.allow),
+      ask: ids(permissions.ask),
+      deny: ids(permissions.deny),
+    },
     hooks: { preTool: hooks(profile.hooks.preTool), postTool: hooks(profile.hooks.postTool) },
   }
 }

@@ -24,7 +24,12 @@ export interface NotOfferedTool {
  * lists or an MCP tool's Off, so that people see how to offer them. Builtins are left out (the
  * profile chose them), as are tools left out for their scope or run features.
  */
-export function notOfferedTools(catalog: Catalog, snapshot: Snapshot, profile: Profile, servers: readonly (McpRegistrationRecord & { readonly tools: readonly McpToolRecord[] })[]): NotOfferedTool[] {
+export function notOfferedTools(
+  catalog: Catalog,
+  snapshot: Snapshot,
+  profile: Profile,
+  servers: readonly (McpRegistrationRecord & { readonly tools: readonly McpToolRecord[] })[],
+): NotOfferedTool[] {
   const offered = new Set(snapshot.bindings.map((binding) => binding.toolId))
   const out: NotOfferedTool[] = []
   for (const tool of catalog.tools) {
@@ -32,11 +37,17 @@ export function notOfferedTools(catalog: Catalog, snapshot: Snapshot, profile: P
     const denied = firstMatchingPattern(profile.tools.deny, tool.id) >= 0
     const allowed = firstMatchingPattern(profile.tools.allow, tool.id) >= 0
     if (!denied && allowed) continue
-    out.push({ toolId: tool.id, source: tool.source, reason: denied ? 'denied' : 'not-allowed', ...(tool.serverName !== undefined && { server: tool.serverName }) })
+    out.push({
+      toolId: tool.id,
+      source: tool.source,
+      reason: denied ? 'denied' : 'not-allowed',
+      ...(tool.serverName !== undefined && { server: tool.serverName }),
+    })
   }
   for (const server of servers) {
     for (const tool of server.tools) {
-      if (tool.permission === 'off') out.push({ toolId: mcpToolId(server.id, tool.name), source: 'mcp', reason: 'off', server: server.name })
+      if (tool.permission === 'off')
+        out.push({ toolId: mcpToolId(server.id, tool.name), source: 'mcp', reason: 'off', server: server.name })
     }
   }
   return out

@@ -1,7 +1,12 @@
 import { resolve } from 'node:path'
 import type { CatalogSource } from '../catalog/catalog.js'
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
-import { loadProcessTools, watchProcessTools, type ProcessCatalogTool, type ProcessToolsLoad } from '../process/index.js'
+import {
+  loadProcessTools,
+  watchProcessTools,
+  type ProcessCatalogTool,
+  type ProcessToolsLoad,
+} from '../process/index.js'
 import type { TrustedSpecs } from '../process/trusted-specs.js'
 import { SpawnTracker } from '../spawn/spawn-tracker.js'
 
@@ -29,7 +34,13 @@ export class ProcessToolDirs {
     for (const dir of dirs.map((d) => resolve(d))) {
       if (this.#loaded.has(dir)) continue
       this.#loaded.set(dir, await loadProcessTools([dir], { spawns: this.#spawns }))
-      if (this.#watch) this.#closers.push(watchProcessTools([dir], (load) => this.#loaded.set(dir, load), { onError: () => undefined, spawns: this.#spawns }))
+      if (this.#watch)
+        this.#closers.push(
+          watchProcessTools([dir], (load) => this.#loaded.set(dir, load), {
+            onError: () => undefined,
+            spawns: this.#spawns,
+          }),
+        )
     }
   }
 
@@ -46,7 +57,12 @@ export class ProcessToolDirs {
       for (const tool of loaded.tools) {
         const file = specFile(tool)
         if (!isTrusted(loaded, tool, trusted)) untrusted.set(file, [...(untrusted.get(file) ?? []), tool.id])
-        else if (tools.has(tool.id)) diagnostics.push({ toolId: tool.id, code: 'process.duplicate_tool', message: `${tool.id} is defined again in ${dir}; the first definition is used` })
+        else if (tools.has(tool.id))
+          diagnostics.push({
+            toolId: tool.id,
+            code: 'process.duplicate_tool',
+            message: `${tool.id} is defined again in ${dir}; the first definition is used`,
+          })
         else tools.set(tool.id, tool)
       }
       for (const [file, ids] of untrusted) diagnostics.push(untrustedDiagnostic(file, ids))

@@ -39,13 +39,21 @@ describe('classifyAddress, IPv4', () => {
     expect(isRefusedCategory(category)).toBe(true)
   })
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.215.14', '172.15.255.255', '172.32.0.0', '100.63.255.255', '100.128.0.0', '192.169.0.1', '198.20.0.1', '223.255.255.255'])(
-    '%s is public',
-    (address) => {
-      expect(categoryOf(address)).toBe('public')
-      expect(isRefusedCategory('public')).toBe(false)
-    },
-  )
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.215.14',
+    '172.15.255.255',
+    '172.32.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '192.169.0.1',
+    '198.20.0.1',
+    '223.255.255.255',
+  ])('%s is public', (address) => {
+    expect(categoryOf(address)).toBe('public')
+    expect(isRefusedCategory('public')).toBe(false)
+  })
 
   it('does not take legacy notations or host names for addresses', () => {
     for (const text of ['2130706433', '0x7f.1', '017700000001', '127.1', '127.0.0.01', 'localhost', '[::1]', '']) {
@@ -108,7 +116,10 @@ describe('classifyAddress, IPv6 forms that embed IPv4', () => {
   })
 
   it('lets embedded public addresses through where the form is in use', () => {
-    expect(classifyAddress('::ffff:8.8.8.8')).toMatchObject({ category: 'public', embedded: { form: 'ipv4-mapped', ipv4: '8.8.8.8' } })
+    expect(classifyAddress('::ffff:8.8.8.8')).toMatchObject({
+      category: 'public',
+      embedded: { form: 'ipv4-mapped', ipv4: '8.8.8.8' },
+    })
     expect(categoryOf('64:ff9b::808:808')).toBe('public')
     expect(categoryOf('2002:808:808::1')).toBe('public')
   })

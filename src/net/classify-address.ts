@@ -55,10 +55,12 @@ function embeddedIpv4(bytes: Uint8Array): { form: Ipv4EmbeddingForm; ipv4: strin
   // ::a.b.c.d, but not :: and ::1, which the range table names
   if (zeroUpTo(12) && (!zeroUpTo(15) || (bytes[15] ?? 0) > 1)) return { form: 'ipv4-compatible', ipv4: last4 }
   // 64:ff9b::a.b.c.d, the well-known NAT64 prefix (RFC 6052)
-  if (word(0) === 0x64 && word(2) === 0xff9b && bytes.subarray(4, 12).every((b) => b === 0)) return { form: 'nat64', ipv4: last4 }
+  if (word(0) === 0x64 && word(2) === 0xff9b && bytes.subarray(4, 12).every((b) => b === 0))
+    return { form: 'nat64', ipv4: last4 }
   // 2002:aabb:ccdd::/48 (RFC 3056)
   if (word(0) === 0x2002) return { form: '6to4', ipv4: formatIpv4(bytes.subarray(2, 6)) }
   // 2001:0::/32: the Teredo client's address sits in the last 32 bits, inverted (RFC 4380)
-  if (word(0) === 0x2001 && word(2) === 0) return { form: 'teredo', ipv4: formatIpv4(bytes.subarray(12, 16).map((b) => b ^ 0xff)) }
+  if (word(0) === 0x2001 && word(2) === 0)
+    return { form: 'teredo', ipv4: formatIpv4(bytes.subarray(12, 16).map((b) => b ^ 0xff)) }
   return undefined
 }

@@ -16,7 +16,11 @@ const pinned = vi.mocked(requestPinned)
 
 /** A response that never touched the network. */
 function fakeResponse(status: number, headers: Record<string, string>, body = ''): IncomingMessage {
-  return Object.assign(Readable.from(body === '' ? [] : [Buffer.from(body)]), { statusCode: status, statusMessage: '', headers }) as unknown as IncomingMessage
+  return Object.assign(Readable.from(body === '' ? [] : [Buffer.from(body)]), {
+    statusCode: status,
+    statusMessage: '',
+    headers,
+  }) as unknown as IncomingMessage
 }
 
 const publicAddress: ResolvedAddress = { address: '93.184.215.14', family: 4 }
@@ -45,18 +49,29 @@ describe('guardedGet', () => {
     pinned.mockResolvedValueOnce(fakeResponse(302, { location: 'https://rebinding.example/next' }))
     await expect(guardedGet('https://rebinding.example/', { resolve })).rejects.toMatchObject({
       code: 'address_refused',
-      details: { url: 'https://rebinding.example/next', redirects: 1, refused: { address: '127.0.0.1', category: 'loopback' } },
+      details: {
+        url: 'https://rebinding.example/next',
+        redirects: 1,
+        refused: { address: '127.0.0.1', category: 'loopback' },
+      },
     })
     expect(pinned).toHaveBeenCalledTimes(1)
   })
 
   it('does not connect for refused literals, schemes or redirect targets', async () => {
     const resolve = vi.fn<HostResolver>(async () => [publicAddress])
-    await expect(guardedGet('http://169.254.169.254/latest/meta-data/', { resolve })).rejects.toMatchObject({ code: 'address_refused' })
-    await expect(guardedGet('http://[::ffff:a9fe:a9fe]/', { resolve })).rejects.toMatchObject({ code: 'address_refused' })
+    await expect(guardedGet('http://169.254.169.254/latest/meta-data/', { resolve })).rejects.toMatchObject({
+      code: 'address_refused',
+    })
+    await expect(guardedGet('http://[::ffff:a9fe:a9fe]/', { resolve })).rejects.toMatchObject({
+      code: 'address_refused',
+    })
     await expect(guardedGet('file:///etc/passwd', { resolve })).rejects.toMatchObject({ code: 'scheme_refused' })
     pinned.mockResolvedValueOnce(fakeResponse(301, { location: 'http://0x7f.1/admin' }))
-    await expect(guardedGet('https://public.example/', { resolve })).rejects.toMatchObject({ code: 'address_refused', details: { redirects: 1 } })
+    await expect(guardedGet('https://public.example/', { resolve })).rejects.toMatchObject({
+      code: 'address_refused',
+      details: { redirects: 1 },
+    })
     expect(pinned).toHaveBeenCalledTimes(1)
     expect(resolve).toHaveBeenCalledTimes(1)
   })
@@ -70,14 +85,18 @@ describe('guardedGet', () => {
   it('reports an unparseable URL or Location', async () => {
     await expect(guardedGet('::not a url')).rejects.toMatchObject({ code: 'invalid_url' })
     pinned.mockResolvedValueOnce(fakeResponse(302, { location: 'http://[bad' }))
-    await expect(guardedGet('https://public.example/', { resolve: async () => [publicAddress] })).rejects.toMatchObject({ code: 'invalid_url' })
+    await expect(guardedGet('https://public.example/', { resolve: async () => [publicAddress] })).rejects.toMatchObject(
+      { code: 'invalid_url' },
+    )
   })
 })
 
 describe('pinnedLookup', () => {
   const lookupWith = (addresses: readonly ResolvedAddress[], options: { all?: boolean; family?: number }) =>
     new Promise<unknown[]>((resolve) => {
-      pinnedLookup(addresses)('anything.example', options, (error, address, family) => resolve([error, address, family]))
+      pinnedLookup(addresses)('anything.example', options, (error, address, family) =>
+        resolve([error, address, family]),
+      )
     })
 
   it('answers with the checked addresses whatever name it is asked about', async () => {

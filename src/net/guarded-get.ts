@@ -79,7 +79,11 @@ export async function guardedGet(url: string, options: GuardedGetOptions = {}): 
   }
   const timeout = AbortSignal.timeout(limits.timeoutMs)
   const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout])
-  const context = { resolve: options.resolve ?? systemResolver, allowance: compileHostAllowance(options.allowPrivateHosts ?? []), signal }
+  const context = {
+    resolve: options.resolve ?? systemResolver,
+    allowance: compileHostAllowance(options.allowPrivateHosts ?? []),
+    signal,
+  }
   const first = parseUrl(url)
   const redirects: RedirectHop[] = []
   const seen = new Set([withoutHash(first)])
@@ -88,16 +92,29 @@ export async function guardedGet(url: string, options: GuardedGetOptions = {}): 
     for (;;) {
       checkScheme(current)
       const addresses = await checkHost(current, context)
-      const response = await requestPinned(current, { addresses, headers: options.headers ?? {}, signal, headersTimeoutMs: limits.headersTimeoutMs })
+      const response = await requestPinned(current, {
+        addresses,
+        headers: options.headers ?? {},
+        signal,
+        headersTimeoutMs: limits.headersTimeoutMs,
+      })
       const status = response.statusCode ?? 0
       const location = response.headers.location
       if (redirectStatuses.has(status) && location !== undefined && location !== '') {
         response.destroy() // the body of a redirect is never read
         const next = parseUrl(location, current)
         redirects.push({ url: current.href, status, location: next.href })
-        if (seen.has(withoutHash(next))) throw new NetError('redirect_loop', `redirect loop at ${next.href}`, { url: next.href, redirects: redirects.length })
+        if (seen.has(withoutHash(next)))
+          throw new NetError('redirect_loop', `redirect loop at ${next.href}`, {
+            url: next.href,
+            redirects: redirects.length,
+          })
         if (redirects.length > limits.maxRedirects) {
-          throw new NetError('too_many_redirects', `more than ${limits.maxRedirects} redirects`, { url: next.href, redirects: redirects.length, limit: limits.maxRedirects })
+          throw new NetError('too_many_redirects', `more than ${limits.maxRedirects} redirects`, {
+            url: next.href,
+            redirects: redirects.length,
+            limit: limits.maxRedirects,
+          })
         }
         seen.add(withoutHash(next))
         current = next
@@ -108,10 +125,19 @@ export async function guardedGet(url: string, options: GuardedGetOptions = {}): 
   } catch (error) {
     const timedOut = timeout.aborted && !(options.signal?.aborted ?? false)
     const failure = timedOut
-      ? new NetError('timeout', `no complete response within ${limits.timeoutMs} ms`, { url: current.href, phase: 'total', limit: limits.timeoutMs })
+      ? new NetError('timeout', `no complete response within ${limits.timeoutMs} ms`, {
+          url: current.href,
+          phase: 'total',
+          limit: limits.timeoutMs,
+        })
       : toNetError(current, error, signal)
     if (failure.details.redirects !== undefined || redirects.length === 0) throw failure
-    throw new NetError(failure.code, failure.message, { ...failure.details, redirects: redirects.length }, { cause: failure.cause })
+    throw new NetError(
+      failure.code,
+      failure.message,
+      { ...failure.details, redirects: redirects.length },
+      { cause: failure.cause },
+    )
   }
 }
 
@@ -126,7 +152,9 @@ async function finish(
   const status = response.statusCode ?? 0
   const bodyRead = wantsBody?.(status, response.headers) ?? true
   if (!bodyRead) response.destroy()
-  const { bytes, truncated } = bodyRead ? await readBody(response, maxBytes) : { bytes: Buffer.alloc(0), truncated: false }
+  const { bytes, truncated } = bodyRead
+    ? await readBody(response, maxBytes)
+    : { bytes: Buffer.alloc(0), truncated: false }
   return {
     url: first.href,
     finalUrl: final.href,

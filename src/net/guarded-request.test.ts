@@ -34,13 +34,22 @@ describe('guardedRequest', () => {
     const response = await guardedRequest(server.url('/echo'), {
       ...loopback,
       method: 'post',
-      headers: { 'content-type': 'application/json', host: 'internal.example', 'transfer-encoding': 'chunked', 'x-test': 'yes' },
+      headers: {
+        'content-type': 'application/json',
+        host: 'internal.example',
+        'transfer-encoding': 'chunked',
+        'x-test': 'yes',
+      },
       body: '{"a":1}',
     })
     expect(response).toMatchObject({ method: 'POST', status: 201, truncated: false })
     expect(response.body.toString()).toBe('got 7')
     const [seen] = echoed.slice(-1)
-    expect(seen).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { host: `127.0.0.1:${server.port}`, 'content-length': '7', 'x-test': 'yes' } })
+    expect(seen).toMatchObject({
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { host: `127.0.0.1:${server.port}`, 'content-length': '7', 'x-test': 'yes' },
+    })
     expect(seen?.headers['transfer-encoding']).toBeUndefined()
   })
 
@@ -55,13 +64,21 @@ describe('guardedRequest', () => {
     const big = await guardedRequest(server.url('/big'), { ...loopback, maxBytes: 100 })
     expect(big).toMatchObject({ truncated: true })
     expect(big.body.length).toBe(100)
-    await expect(guardedRequest(server.url('/slow'), { ...loopback, timeoutMs: 200 })).rejects.toMatchObject({ code: 'timeout', details: { phase: 'total', limit: 200 } })
+    await expect(guardedRequest(server.url('/slow'), { ...loopback, timeoutMs: 200 })).rejects.toMatchObject({
+      code: 'timeout',
+      details: { phase: 'total', limit: 200 },
+    })
   })
 
   it('keeps every address check: loopback without allowance, metadata, other schemes', async () => {
     const connections = server.connections()
-    await expect(guardedRequest(server.url('/echo'), { method: 'DELETE' })).rejects.toMatchObject({ code: 'address_refused' })
-    await expect(guardedRequest('http://169.254.169.254/latest', loopback)).rejects.toMatchObject({ code: 'address_refused', details: { refused: { category: 'metadata' } } })
+    await expect(guardedRequest(server.url('/echo'), { method: 'DELETE' })).rejects.toMatchObject({
+      code: 'address_refused',
+    })
+    await expect(guardedRequest('http://169.254.169.254/latest', loopback)).rejects.toMatchObject({
+      code: 'address_refused',
+      details: { refused: { category: 'metadata' } },
+    })
     await expect(guardedRequest('file:///etc/passwd', loopback)).rejects.toMatchObject({ code: 'scheme_refused' })
     await expect(guardedRequest('not a url', loopback)).rejects.toMatchObject({ code: 'invalid_url' })
     await expect(guardedRequest(server.url('/echo'), { ...loopback, method: 'GET /x' })).rejects.toThrow(TypeError)

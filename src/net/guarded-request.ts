@@ -41,7 +41,18 @@ export interface GuardedRequestResponse {
 
 // The URL decides where the request goes: a caller-supplied Host could reach another virtual host
 // behind the checked address, and the framing headers are Node's to set.
-const droppedHeaders = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length'])
+const droppedHeaders = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+])
 
 /**
  * One HTTP(S) request with any method and an optional body, under the same guards as
@@ -56,7 +67,10 @@ const droppedHeaders = new Set(['host', 'connection', 'keep-alive', 'proxy-autho
  * @throws NetError with the reason (`invalid_url`, `scheme_refused`, `address_refused`, `dns_failed`,
  * `timeout`, `aborted`, `request_failed`)
  */
-export async function guardedRequest(url: string, options: GuardedRequestOptions = {}): Promise<GuardedRequestResponse> {
+export async function guardedRequest(
+  url: string,
+  options: GuardedRequestOptions = {},
+): Promise<GuardedRequestResponse> {
   const method = (options.method ?? 'GET').toUpperCase()
   if (!/^[A-Z0-9!#$%&'*+.^_`|~-]+$/.test(method)) throw new TypeError(`"${method}" is not an HTTP method`)
   const timeoutMs = options.timeoutMs ?? guardedGetDefaults.timeoutMs
@@ -65,7 +79,11 @@ export async function guardedRequest(url: string, options: GuardedRequestOptions
   const target = parseUrl(url)
   try {
     checkScheme(target)
-    const addresses = await checkHost(target, { resolve: options.resolve ?? systemResolver, allowance: compileHostAllowance(options.allowPrivateHosts ?? []), signal })
+    const addresses = await checkHost(target, {
+      resolve: options.resolve ?? systemResolver,
+      allowance: compileHostAllowance(options.allowPrivateHosts ?? []),
+      signal,
+    })
     const response = await requestPinned(target, {
       addresses,
       method,
@@ -76,10 +94,22 @@ export async function guardedRequest(url: string, options: GuardedRequestOptions
     })
     const { bytes, truncated } = await readBody(response, options.maxBytes ?? guardedGetDefaults.maxBytes)
     const status = response.statusCode ?? 0
-    return { url: target.href, method, status, statusText: response.statusMessage ?? '', headers: response.headers, body: bytes, truncated }
+    return {
+      url: target.href,
+      method,
+      status,
+      statusText: response.statusMessage ?? '',
+      headers: response.headers,
+      body: bytes,
+      truncated,
+    }
   } catch (error) {
     if (timeout.aborted && !(options.signal?.aborted ?? false)) {
-      throw new NetError('timeout', `no complete response within ${timeoutMs} ms`, { url: target.href, phase: 'total', limit: timeoutMs })
+      throw new NetError('timeout', `no complete response within ${timeoutMs} ms`, {
+        url: target.href,
+        phase: 'total',
+        limit: timeoutMs,
+      })
     }
     throw toNetError(target, error, signal)
   }

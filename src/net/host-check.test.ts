@@ -9,7 +9,11 @@ import { systemResolver } from './resolve-host.js'
 const v4 = (address: string): ResolvedAddress => ({ address, family: 4 })
 const v6 = (address: string): ResolvedAddress => ({ address, family: 6 })
 
-function options(resolve: HostResolver, allow: readonly string[] = [], signal = new AbortController().signal): HostCheckOptions {
+function options(
+  resolve: HostResolver,
+  allow: readonly string[] = [],
+  signal = new AbortController().signal,
+): HostCheckOptions {
   return { resolve, allowance: compileHostAllowance(allow), signal }
 }
 
@@ -28,7 +32,14 @@ describe('checkScheme', () => {
   it('allows http and https only', () => {
     expect(() => checkScheme(new URL('http://example.com/'))).not.toThrow()
     expect(() => checkScheme(new URL('https://example.com/'))).not.toThrow()
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'javascript:alert(1)', 'data:text/plain,hi', 'gopher://x/', 'ws://x/']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/',
+      'javascript:alert(1)',
+      'data:text/plain,hi',
+      'gopher://x/',
+      'ws://x/',
+    ]) {
       expect(() => checkScheme(new URL(url)), url).toThrow(expect.objectContaining({ code: 'scheme_refused' }))
     }
   })
@@ -42,7 +53,10 @@ describe('checkHost', () => {
   })
 
   it('refuses a name when any one of its addresses is private', async () => {
-    const error = await refusal('https://mixed.example/', options(answers(v4('93.184.215.14'), v4('10.0.0.7'), v4('1.1.1.1'))))
+    const error = await refusal(
+      'https://mixed.example/',
+      options(answers(v4('93.184.215.14'), v4('10.0.0.7'), v4('1.1.1.1'))),
+    )
     expect(error.code).toBe('address_refused')
     expect(error.details.refused).toMatchObject({ address: '10.0.0.7', category: 'private' })
   })
@@ -50,12 +64,21 @@ describe('checkHost', () => {
   it('refuses IPv6 answers that embed a private IPv4 address', async () => {
     const error = await refusal('https://sneaky.example/', options(answers(v6('::ffff:169.254.169.254'))))
     expect(error.details.refused).toMatchObject({ category: 'metadata', embedded: { form: 'ipv4-mapped' } })
-    expect((await refusal('https://x.example/', options(answers(v6('fe80::1%eth0')))))?.details.refused?.category).toBe('link-local')
+    expect((await refusal('https://x.example/', options(answers(v6('fe80::1%eth0')))))?.details.refused?.category).toBe(
+      'link-local',
+    )
   })
 
   it('checks IP literals without resolving them', async () => {
     const resolve = answers(v4('8.8.8.8'))
-    for (const url of ['http://127.0.0.1:8080/', 'http://2130706433/', 'http://0x7f.1/', 'http://[::1]/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://[::1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://169.254.169.254/',
+    ]) {
       expect((await refusal(url, options(resolve))).code, url).toBe('address_refused')
     }
     await expect(checkHost(new URL('http://8.8.4.4/'), options(resolve))).resolves.toEqual([v4('8.8.4.4')])
@@ -64,7 +87,9 @@ describe('checkHost', () => {
 
   it('lets a listed IP or CIDR through for IP-literal URLs only', async () => {
     const allow = ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']
-    await expect(checkHost(new URL('http://127.0.0.1:3000/'), options(answers(), allow))).resolves.toEqual([v4('127.0.0.1')])
+    await expect(checkHost(new URL('http://127.0.0.1:3000/'), options(answers(), allow))).resolves.toEqual([
+      v4('127.0.0.1'),
+    ])
     await expect(checkHost(new URL('http://10.9.8.7/'), options(answers(), allow))).resolves.toEqual([v4('10.9.8.7')])
     await expect(checkHost(new URL('http://[fd00::5]/'), options(answers(), allow))).resolves.toEqual([v6('fd00::5')])
     expect((await refusal('http://127.0.0.2/', options(answers(), allow))).code).toBe('address_refused')
@@ -74,13 +99,27 @@ describe('checkHost', () => {
 
   it('lets a listed name reach private addresses but never metadata', async () => {
     const allow = ['intranet.example', '*.corp.example']
-    await expect(checkHost(new URL('http://INTRANET.example./'), options(answers(v4('10.1.1.1'), v6('::1')), allow))).resolves.toHaveLength(2)
-    await expect(checkHost(new URL('http://wiki.corp.example/'), options(answers(v4('192.168.3.3')), allow))).resolves.toHaveLength(1)
-    expect((await refusal('http://corp.example/', options(answers(v4('192.168.3.3')), allow))).code).toBe('address_refused')
-    expect((await refusal('http://intranet.example/', options(answers(v4('169.254.169.254')), allow))).details.refused?.category).toBe('metadata')
-    expect((await refusal('http://intranet.example/', options(answers(v6('fd00:ec2::254')), allow))).details.refused?.category).toBe('metadata')
+    await expect(
+      checkHost(new URL('http://INTRANET.example./'), options(answers(v4('10.1.1.1'), v6('::1')), allow)),
+    ).resolves.toHaveLength(2)
+    await expect(
+      checkHost(new URL('http://wiki.corp.example/'), options(answers(v4('192.168.3.3')), allow)),
+    ).resolves.toHaveLength(1)
+    expect((await refusal('http://corp.example/', options(answers(v4('192.168.3.3')), allow))).code).toBe(
+      'address_refused',
+    )
+    expect(
+      (await refusal('http://intranet.example/', options(answers(v4('169.254.169.254')), allow))).details.refused
+        ?.category,
+    ).toBe('metadata')
+    expect(
+      (await refusal('http://intranet.example/', options(answers(v6('fd00:ec2::254')), allow))).details.refused
+        ?.category,
+    ).toBe('metadata')
     // A metadata address can still be reached when its IP is listed and the URL names it.
-    await expect(checkHost(new URL('http://169.254.169.254/'), options(answers(), ['169.254.169.254']))).resolves.toHaveLength(1)
+    await expect(
+      checkHost(new URL('http://169.254.169.254/'), options(answers(), ['169.254.169.254'])),
+    ).resolves.toHaveLength(1)
   })
 
   it('refuses when resolution fails or returns nothing', async () => {
@@ -95,7 +134,10 @@ describe('checkHost', () => {
 
   it('stops waiting for the resolver when aborted', async () => {
     const controller = new AbortController()
-    const pending = refusal('http://slow.example/', options(() => new Promise(() => {}), [], controller.signal))
+    const pending = refusal(
+      'http://slow.example/',
+      options(() => new Promise(() => {}), [], controller.signal),
+    )
     controller.abort()
     expect((await pending).code).toBe('aborted')
   })
@@ -109,7 +151,15 @@ describe('checkHost', () => {
 
 describe('compileHostAllowance', () => {
   it('matches names, subdomain patterns, addresses and CIDRs', () => {
-    const allowance = compileHostAllowance(['Example.COM', '*.internal', '127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', ' '])
+    const allowance = compileHostAllowance([
+      'Example.COM',
+      '*.internal',
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      ' ',
+    ])
     expect(allowance.allowsName('example.com')).toBe(true)
     expect(allowance.allowsName('example.com.')).toBe(true)
     expect(allowance.allowsName('www.example.com')).toBe(false)

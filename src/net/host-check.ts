@@ -21,7 +21,10 @@ export interface HostCheckOptions {
  */
 export function checkScheme(url: URL): void {
   if (!allowedSchemes.includes(url.protocol)) {
-    throw new NetError('scheme_refused', `scheme ${url.protocol} is not allowed`, { url: url.href, scheme: url.protocol.replace(/:$/, '') })
+    throw new NetError('scheme_refused', `scheme ${url.protocol} is not allowed`, {
+      url: url.href,
+      scheme: url.protocol.replace(/:$/, ''),
+    })
   }
 }
 
@@ -39,14 +42,16 @@ export async function checkHost(url: URL, options: HostCheckOptions): Promise<re
   // WHATWG URL parsing has already turned 2130706433, 0x7f.1, 017700000001 and 127.1 into dotted quads.
   const literal = classifyAddress(host)
   if (literal !== undefined) {
-    if (isRefusedCategory(literal.category) && !options.allowance.allowsLiteral(literal.address)) throw refused(url, host, literal)
+    if (isRefusedCategory(literal.category) && !options.allowance.allowsLiteral(literal.address))
+      throw refused(url, host, literal)
     return [{ address: literal.address, family: literal.family }]
   }
   const addresses = await resolveAll(url, host, options)
   const nameAllowed = options.allowance.allowsName(host)
   for (const { address } of addresses) {
     const classification = classifyAddress(address)
-    if (classification === undefined) throw dnsFailed(url, host, `the resolver returned "${address}", which is not an IP address`)
+    if (classification === undefined)
+      throw dnsFailed(url, host, `the resolver returned "${address}", which is not an IP address`)
     if (!isRefusedCategory(classification.category)) continue
     // Allowing a name never opens metadata endpoints: only an explicitly listed IP literal does.
     if (nameAllowed && classification.category !== 'metadata') continue
@@ -77,7 +82,8 @@ async function resolveAll(url: URL, host: string, options: HostCheckOptions): Pr
 }
 
 function refused(url: URL, host: string, classification: AddressClassification): NetError {
-  const via = classification.embedded === undefined ? '' : ` (${classification.embedded.form} ${classification.embedded.ipv4})`
+  const via =
+    classification.embedded === undefined ? '' : ` (${classification.embedded.form} ${classification.embedded.ipv4})`
   const message = `${host} leads to ${classification.address}${via}, a ${classification.category} address`
   return new NetError('address_refused', message, { url: url.href, host, refused: classification })
 }

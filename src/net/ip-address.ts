@@ -63,4 +63,3 @@ export function parseIpv6(text: string): Uint8Array | undefined {
   })
   return bytes
 }
-

@@ -33,10 +33,18 @@ export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<
   const { addresses, signal } = options
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-    const request = send(url, { method: options.method ?? 'GET', headers: options.headers, agent: false, lookup: pinnedLookup(addresses), signal })
+    const request = send(url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      agent: false,
+      lookup: pinnedLookup(addresses),
+      signal,
+    })
     const timer = setTimeout(() => {
       const message = `no response headers within ${options.headersTimeoutMs} ms`
-      request.destroy(new NetError('timeout', message, { url: url.href, phase: 'headers', limit: options.headersTimeoutMs }))
+      request.destroy(
+        new NetError('timeout', message, { url: url.href, phase: 'headers', limit: options.headersTimeoutMs }),
+      )
     }, options.headersTimeoutMs)
     request.once('response', (response) => {
       clearTimeout(timer)
@@ -57,7 +65,8 @@ export function requestPinned(url: URL, options: PinnedRequestOptions): Promise<
  */
 export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
-    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0
+    const wanted =
+      options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0
     const ofFamily = addresses.filter((a) => wanted === 0 || a.family === wanted)
     const answers = (ofFamily.length > 0 ? ofFamily : addresses).map((a) => ({ address: a.address, family: a.family }))
     const first = answers[0]
@@ -76,5 +85,10 @@ export function toNetError(url: URL, error: unknown, signal: AbortSignal): NetEr
   if (signal.aborted) return new NetError('aborted', 'the request was aborted', { url: url.href }, { cause: error })
   const systemCode = systemErrorCode(error)
   const message = error instanceof Error ? error.message : String(error)
-  return new NetError('request_failed', message, { url: url.href, ...(systemCode !== undefined && { systemCode }) }, { cause: error })
+  return new NetError(
+    'request_failed',
+    message,
+    { url: url.href, ...(systemCode !== undefined && { systemCode }) },
+    { cause: error },
+  )
 }

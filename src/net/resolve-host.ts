@@ -19,5 +19,7 @@ export type HostResolver = (hostname: string) => Promise<readonly ResolvedAddres
  */
 export const systemResolver: HostResolver = async (hostname) => {
   const answers = await lookup(hostname, { all: true, order: 'verbatim' })
-  return answers.flatMap((answer) => (answer.family === 4 || answer.family === 6 ? [{ address: answer.address, family: answer.family }] : []))
+  return answers.flatMap((answer) =>
+    answer.family === 4 || answer.family === 6 ? [{ address: answer.address, family: answer.family }] : [],
+  )
 }

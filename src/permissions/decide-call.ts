@@ -10,9 +10,21 @@ import { askOnGitDirLinks } from './rules/git-dir.js'
 
 /** The permission decision for one call before any person is asked. */
 export type CallDecision =
-  | { readonly behavior: 'allow'; readonly input: Record<string, unknown>; readonly reason: string; readonly rule?: string; readonly decidedBy: string }
+  | {
+      readonly behavior: 'allow'
+      readonly input: Record<string, unknown>
+      readonly reason: string
+      readonly rule?: string
+      readonly decidedBy: string
+    }
   | { readonly behavior: 'deny'; readonly reason: string; readonly rule?: string; readonly decidedBy: string }
-  | { readonly behavior: 'ask'; readonly input: Record<string, unknown>; readonly reason: string; readonly rule?: string; readonly decidedBy: string }
+  | {
+      readonly behavior: 'ask'
+      readonly input: Record<string, unknown>
+      readonly reason: string
+      readonly rule?: string
+      readonly decidedBy: string
+    }
 
 /** What deciding a call needs. */
 export interface DecideCallRequest {
@@ -30,13 +42,31 @@ export interface DecideCallRequest {
  * hooks. Each step may only make the decision stricter, except that a hook may replace the input;
  * a hook's allow never lifts a deny or ask.
  */
-export async function decideCall({ tool, alias, input, profile, hooks, runId, ctx }: DecideCallRequest): Promise<CallDecision> {
+export async function decideCall({
+  tool,
+  alias,
+  input,
+  profile,
+  hooks,
+  runId,
+  ctx,
+}: DecideCallRequest): Promise<CallDecision> {
   const subject = await withRealTargets(workspaceSubject(tool.permissionSubject?.(input), ctx.workspace), ctx.workspace)
   const rules = permissionRulesFor(tool, profile)
-  const realPath = (path: string) => ctx.workspace.resolve(path, 'write').then((resolved) => resolved.realPath, () => undefined)
-  const verdict = await askOnGitDirLinks(evaluatePermission(rules, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject }), subject, rules.mode, realPath)
+  const realPath = (path: string) =>
+    ctx.workspace.resolve(path, 'write').then(
+      (resolved) => resolved.realPath,
+      () => undefined,
+    )
+  const verdict = await askOnGitDirLinks(
+    evaluatePermission(rules, { toolId: tool.id, readOnly: tool.annotations.readOnly === true, subject }),
+    subject,
+    rules.mode,
+    realPath,
+  )
   const ruleInfo = { ...(verdict.rule !== undefined && { rule: verdict.rule }) }
-  if (verdict.behavior === 'deny') return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
+  if (verdict.behavior === 'deny')
+    return { behavior: 'deny', reason: verdict.reason, ...ruleInfo, decidedBy: verdict.decidedBy }
 
   let behavior: 'allow' | 'ask' = verdict.behavior
   let reason = verdict.reason
@@ -49,11 +79,28 @@ export async function decideCall({ tool, alias, input, profile, hooks, runId, ct
     else if (own.updatedInput !== undefined) current = own.updatedInput
   }
 
-  const hook = await runPreToolHooks(hooks, { event: 'pre_tool', toolId: tool.id, alias, callId: ctx.callId, input: current, runId, invocationId: ctx.invocationId }, ctx.signal)
+  const hook = await runPreToolHooks(
+    hooks,
+    {
+      event: 'pre_tool',
+      toolId: tool.id,
+      alias,
+      callId: ctx.callId,
+      input: current,
+      runId,
+      invocationId: ctx.invocationId,
+    },
+    ctx.signal,
+  )
   if (hook.updatedInput !== undefined) {
     // A hook may rewrite the input, but the tool must still accept it.
     const checked = await tool.validate(hook.updatedInput)
-    if (!checked.ok) return { behavior: 'deny', reason: `A pre-tool hook replaced the input with one the tool does not accept: ${checked.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, decidedBy: 'hook' }
+    if (!checked.ok)
+      return {
+        behavior: 'deny',
+        reason: `A pre-tool hook replaced the input with one the tool does not accept: ${checked.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`,
+        decidedBy: 'hook',
+      }
     current = checked.value
   }
   const combined = combineWithRule(behavior, hook)
@@ -70,7 +117,10 @@ export async function decideCall({ tool, alias, input, profile, hooks, runId, ct
  * for the tool while a person allows it outside the profile (an MCP tool set to Allow). It goes
  * last, so the profile's deny and ask rules still decide first.
  */
-export function permissionRulesFor(tool: Pick<CatalogTool, 'id' | 'allowedByPerson'>, profile: Profile): PermissionRules {
+export function permissionRulesFor(
+  tool: Pick<CatalogTool, 'id' | 'allowedByPerson'>,
+  profile: Profile,
+): PermissionRules {
   if (tool.allowedByPerson?.() !== true) return profile.permissions
   return { ...profile.permissions, allow: [...profile.permissions.allow, tool.id] }
 }
@@ -80,7 +130,10 @@ export function permissionRulesFor(tool: Pick<CatalogTool, 'id' | 'allowedByPers
  * is on the way (`envlink` → `.env`): deny and ask rules judge the real file, and an allow rule must
  * cover both. Paths the workspace refuses are left as they are, for the rules and then the tool.
  */
-export async function withRealTargets(subject: PermissionSubject | undefined, workspace: Workspace): Promise<PermissionSubject | undefined> {
+export async function withRealTargets(
+  subject: PermissionSubject | undefined,
+  workspace: Workspace,
+): Promise<PermissionSubject | undefined> {
   if (subject?.kind !== 'path') return subject
   const paths = new Set(subject.paths)
   for (const path of subject.paths) {
@@ -98,7 +151,10 @@ export async function withRealTargets(subject: PermissionSubject | undefined, wo
  * (`/src/a.ts` is `src/a.ts`). Paths the workspace refuses are passed on as given, for the rules to
  * deny.
  */
-export function workspaceSubject(subject: PermissionSubject | undefined, workspace: Workspace): PermissionSubject | undefined {
+export function workspaceSubject(
+  subject: PermissionSubject | undefined,
+  workspace: Workspace,
+): PermissionSubject | undefined {
   if (subject?.kind !== 'path') return subject
   const paths = subject.paths.map((path) => {
     try {

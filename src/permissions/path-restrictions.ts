@@ -17,7 +17,8 @@ export function pathRestriction(rules: PermissionRules, toolId: string): PathRes
   const deny = specifiersOf(rules.deny, toolId)
   const ask = specifiersOf(rules.ask, toolId)
   if (deny.length === 0 && ask.length === 0) return undefined
-  const covers = (specifiers: readonly string[], path: string) => specifiers.some((specifier) => pathSpecifierMatches(specifier, path, 'restrict'))
+  const covers = (specifiers: readonly string[], path: string) =>
+    specifiers.some((specifier) => pathSpecifierMatches(specifier, path, 'restrict'))
   return (path) => (covers(deny, path) ? 'deny' : covers(ask, path) ? 'ask' : undefined)
 }
 
@@ -25,7 +26,8 @@ function specifiersOf(rules: readonly string[], toolId: string): string[] {
   const specifiers: string[] = []
   for (const text of rules) {
     const rule = parsePermissionRule(text)
-    if (!('problem' in rule) && rule.specifier !== undefined && matchesToolPattern(rule.toolPattern, toolId)) specifiers.push(rule.specifier)
+    if (!('problem' in rule) && rule.specifier !== undefined && matchesToolPattern(rule.toolPattern, toolId))
+      specifiers.push(rule.specifier)
   }
   return specifiers
 }

@@ -28,7 +28,8 @@ async function escapingTool(name: string, then: string, specLines = ''): Promise
 }
 
 async function untilEscaped(name: string): Promise<void> {
-  while ((await pidsIn(pidFile(name)).catch(() => [])).length < escapeeCount) await new Promise((resolve) => setTimeout(resolve, 20))
+  while ((await pidsIn(pidFile(name)).catch(() => [])).length < escapeeCount)
+    await new Promise((resolve) => setTimeout(resolve, 20))
 }
 
 async function expectEscapeesGone(name: string): Promise<void> {
@@ -64,8 +65,15 @@ describe.skipIf(process.platform !== 'linux')('process tools stay bounded', () =
     await escapingTool('outlives', 'sleep 1000', 'timeout: 60\n')
     const host = await createToolHost({ dataDir: tempDir(), processDirs: [dir.path], watchProcessTools: false })
     await host.trustProcessTools()
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { tools: { allow: ['process/*'] } }, approver: async () => ({ behavior: 'allow', scope: 'once' }) })
-    const turn = inv.executeTurn({ calls: [{ callId: 'c1', name: 'outlives', arguments: {} }] }).catch((error: unknown) => error)
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { tools: { allow: ['process/*'] } },
+      approver: async () => ({ behavior: 'allow', scope: 'once' }),
+    })
+    const turn = inv
+      .executeTurn({ calls: [{ callId: 'c1', name: 'outlives', arguments: {} }] })
+      .catch((error: unknown) => error)
     await untilEscaped('outlives')
     await host.close()
     await expectEscapeesGone('outlives')

@@ -11,7 +11,11 @@ import { processError, processTexts, type RoundRecord } from './process-errors.j
  * tags, an unknown id) becomes `process.db_failed`; any other failure of the store ends the run, as
  * storage errors do. Awaits the memory's answers, so a store that answers with promises fits too.
  */
-export async function performDb(request: DbRequest, memory: OwnerMemory, record: RoundRecord): Promise<Record<string, unknown>> {
+export async function performDb(
+  request: DbRequest,
+  memory: OwnerMemory,
+  record: RoundRecord,
+): Promise<Record<string, unknown>> {
   try {
     switch (request.operation) {
       case 'read': {
@@ -19,9 +23,18 @@ export async function performDb(request: DbRequest, memory: OwnerMemory, record:
         return { memories: await memory.read(query) }
       }
       case 'write':
-        return { memory: await memory.write({ text: request.text, ...(request.id !== undefined && { id: request.id }), ...(request.tags !== undefined && { tags: request.tags }) }) }
+        return {
+          memory: await memory.write({
+            text: request.text,
+            ...(request.id !== undefined && { id: request.id }),
+            ...(request.tags !== undefined && { tags: request.tags }),
+          }),
+        }
       case 'search': {
-        const options = { ...(request.tags !== undefined && { tags: request.tags }), ...(request.limit !== undefined && { limit: request.limit }) }
+        const options = {
+          ...(request.tags !== undefined && { tags: request.tags }),
+          ...(request.limit !== undefined && { limit: request.limit }),
+        }
         return { matches: await memory.search(request.query, options) }
       }
       case 'delete':
@@ -30,7 +43,12 @@ export async function performDb(request: DbRequest, memory: OwnerMemory, record:
   } catch (error) {
     if (error instanceof ToolError) throw error
     if (error instanceof StoreError && (error.code === 'store.invalid_value' || error.code === 'store.not_found')) {
-      throw processError('process.db_failed', processTexts.dbFailed, { operation: request.operation, reason: `${error.message}.` }, { ...record, db: request })
+      throw processError(
+        'process.db_failed',
+        processTexts.dbFailed,
+        { operation: request.operation, reason: `${error.message}.` },
+        { ...record, db: request },
+      )
     }
     throw error
   }

@@ -17,7 +17,9 @@ beforeAll(async () => {
     '/current': (request, response) => {
       const city = new URL(request.url ?? '/', 'http://x').searchParams.get('city')
       if (city === 'Atlantis') return void response.writeHead(404, { 'content-type': 'text/plain' }).end('no such city')
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ temperature: 21.5, summary: `sunny in ${city}` }))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ temperature: 21.5, summary: `sunny in ${city}` }))
     },
   })
 })
@@ -56,14 +58,25 @@ describe('the weather example', () => {
 
   it('reports the service’s error status as the tool’s own error', async () => {
     const { tools } = await loadProcessTools([examples], { hostEnv: weatherEnv() })
-    const call = callTool(toolById(tools, 'process/weather:weather_now'), { city: 'Atlantis' }, processCallContext({ profile: loopbackProfile }))
-    await expect(call).rejects.toMatchObject({ code: 'process.tool_error', message: 'The weather service answered HTTP 404 for Atlantis.' })
+    const call = callTool(
+      toolById(tools, 'process/weather:weather_now'),
+      { city: 'Atlantis' },
+      processCallContext({ profile: loopbackProfile }),
+    )
+    await expect(call).rejects.toMatchObject({
+      code: 'process.tool_error',
+      message: 'The weather service answered HTTP 404 for Atlantis.',
+    })
   })
 
   it('sends a request outside the allow-list once it is approved', async () => {
     const tool = await editedWeather((spec) => spec.delete('http'))
     const requestApproval = vi.fn(async () => true)
-    const output = await callTool(tool, { city: 'Berlin' }, processCallContext({ profile: loopbackProfile, requestApproval }))
+    const output = await callTool(
+      tool,
+      { city: 'Berlin' },
+      processCallContext({ profile: loopbackProfile, requestApproval }),
+    )
     expect(output.content).toBe('Berlin: 21.5 °C, sunny in Berlin')
     const url = server.url('/current?city=Berlin')
     expect(requestApproval).toHaveBeenCalledExactlyOnceWith({
@@ -75,7 +88,11 @@ describe('the weather example', () => {
   it('refuses a request outside the allow-list that is denied, without sending it', async () => {
     const tool = await editedWeather((spec) => spec.delete('http'))
     const connections = server.connections()
-    const call = callTool(tool, { city: 'Berlin' }, processCallContext({ profile: loopbackProfile, requestApproval: async () => false }))
+    const call = callTool(
+      tool,
+      { city: 'Berlin' },
+      processCallContext({ profile: loopbackProfile, requestApproval: async () => false }),
+    )
     await expect(call).rejects.toMatchObject({
       code: 'process.http_denied',
       message: `This tool wanted to send GET ${server.url('/current?city=Berlin')}, and the request was not approved. Continue without it.`,
@@ -87,23 +104,33 @@ describe('the weather example', () => {
     const tool = await editedWeather((spec) => spec.set('risk', 'high'))
     const requestApproval = vi.fn(async () => true)
     await callTool(tool, { city: 'Oslo' }, processCallContext({ profile: loopbackProfile, requestApproval }))
-    expect(requestApproval).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ reason: expect.stringContaining('is marked high risk and asks the host to send GET') }))
+    expect(requestApproval).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ reason: expect.stringContaining('is marked high risk and asks the host to send GET') }),
+    )
   })
 
   it('never reaches a refused address, allowed or approved', async () => {
     const metadata = { ...process.env, WEATHER_API: 'http://169.254.169.254' }
     const { tools } = await loadProcessTools([examples], { hostEnv: metadata })
-    const call = callTool(toolById(tools, 'process/weather:weather_now'), { city: 'Berlin' }, processCallContext({ profile: loopbackProfile }))
+    const call = callTool(
+      toolById(tools, 'process/weather:weather_now'),
+      { city: 'Berlin' },
+      processCallContext({ profile: loopbackProfile }),
+    )
     await expect(call).rejects.toMatchObject({
       code: 'process.http_refused',
-      message: 'This tool wanted to send GET http://169.254.169.254/current?city=Berlin, which the host refuses: 169.254.169.254 leads to 169.254.169.254, a metadata address tools may not reach.',
+      message:
+        'This tool wanted to send GET http://169.254.169.254/current?city=Berlin, which the host refuses: 169.254.169.254 leads to 169.254.169.254, a metadata address tools may not reach.',
     })
 
     // Loopback without profile.network.allowPrivateHosts: refused before any connection, though approved.
     const tool = await editedWeather((spec) => spec.delete('http'))
     const connections = server.connections()
     const approved = callTool(tool, { city: 'Berlin' }, processCallContext({ requestApproval: async () => true }))
-    await expect(approved).rejects.toMatchObject({ code: 'process.http_refused', details: { net: { code: 'address_refused' } } })
+    await expect(approved).rejects.toMatchObject({
+      code: 'process.http_refused',
+      details: { net: { code: 'address_refused' } },
+    })
     expect(server.connections()).toBe(connections)
   })
 })
@@ -115,7 +142,11 @@ describe('the notes example', () => {
     const store = openStore(tmpdir(), { inMemory: true })
     const memory = store.memories('user:ada')
     const ctx = processCallContext({ memory })
-    const added = await callTool(toolById(tools, 'process/notes:add'), { text: 'buy oat milk', tags: ['shopping'] }, ctx)
+    const added = await callTool(
+      toolById(tools, 'process/notes:add'),
+      { text: 'buy oat milk', tags: ['shopping'] },
+      ctx,
+    )
     const [note, ...others] = memory.read()
     expect(others).toEqual([])
     expect(note).toMatchObject({ owner: 'user:ada', text: 'buy oat milk', tags: ['note', 'shopping'] })
@@ -132,6 +163,9 @@ describe('the notes example', () => {
   it('turns a write the store refuses into process.db_failed', async () => {
     const { tools } = await loadProcessTools([examples])
     const call = callTool(toolById(tools, 'process/notes:add'), { text: '   ' }, processCallContext())
-    await expect(call).rejects.toMatchObject({ code: 'process.db_failed', message: 'The memory operation "write" of this tool failed: a memory needs some text.' })
+    await expect(call).rejects.toMatchObject({
+      code: 'process.db_failed',
+      message: 'The memory operation "write" of this tool failed: a memory needs some text.',
+    })
   })
 })

@@ -47,9 +47,18 @@ export async function performHttp(request: HttpRequest, op: HttpOperationContext
   const allowed = urlAllowed(new URL(url), op.allow)
   if (op.risk === 'high' || !allowed) {
     const template = allowed ? processTexts.approveHighRisk : processTexts.approveOutsideAllowList
-    const approval = op.ctx.requestApproval({ reason: fillText(template, { toolId: op.toolId, method, url }), detail: { method, url, description: request.description } })
+    const approval = op.ctx.requestApproval({
+      reason: fillText(template, { toolId: op.toolId, method, url }),
+      detail: { method, url, description: request.description },
+    })
     const approved = await untilAborted(approval, op.signal)
-    if (!approved) throw processError('process.http_denied', processTexts.httpDenied, { method, url }, { ...op.record, http: { method, url, allowed } })
+    if (!approved)
+      throw processError(
+        'process.http_denied',
+        processTexts.httpDenied,
+        { method, url },
+        { ...op.record, http: { method, url, allowed } },
+      )
   }
   let response: GuardedRequestResponse
   try {
@@ -68,7 +77,13 @@ export async function performHttp(request: HttpRequest, op: HttpOperationContext
     if (error instanceof NetError && !op.signal.aborted) throw httpError(error, method, url, op.record)
     throw error
   }
-  return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body.toString('utf8'), truncated: response.truncated }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+    body: response.body.toString('utf8'),
+    truncated: response.truncated,
+  }
 }
 
 /** Waits for `promise`, or rejects with the signal's reason once it aborts. */

@@ -36,8 +36,15 @@ describe('loadProcessTools', () => {
     const { tools, diagnostics } = await loadProcessTools([dir.path])
     expect(diagnostics).toEqual([])
     const tool = toolById(tools, 'process/echo:echo') as ProcessCatalogTool
-    expect(tool).toMatchObject({ source: 'process', nativeName: 'echo', closedSchema: false, scopes: ['chat', 'session'] })
-    expect(tool.describe({ alias: (id) => id, has: () => false, scope: 'chat', protocol: 'anthropic' })).toBe('Echo a text.')
+    expect(tool).toMatchObject({
+      source: 'process',
+      nativeName: 'echo',
+      closedSchema: false,
+      scopes: ['chat', 'session'],
+    })
+    expect(tool.describe({ alias: (id) => id, has: () => false, scope: 'chat', protocol: 'anthropic' })).toBe(
+      'Echo a text.',
+    )
     expect(tool.inputSchema).toEqual({
       type: 'object',
       properties: {
@@ -52,8 +59,17 @@ describe('loadProcessTools', () => {
     expect(tool.timeoutMs).toBe(4 * 5000 + 2000)
     expect(tool.resources).toBeUndefined()
     expect(tool.permissionSubject).toBeUndefined()
-    expect(tool.spec).toMatchObject({ pack: 'echo', command: ['./echo.sh'], directory: dir.path, timeoutMs: 5000, env: { pass: ['ECHO_TOKEN'], set: { ECHO_BASE: 'https://echo.example' } } })
-    await expect(tool.checkPermissions?.({ text: 'x' }, undefined as never)).resolves.toEqual({ behavior: 'ask', reason: 'This tool is marked high risk.' })
+    expect(tool.spec).toMatchObject({
+      pack: 'echo',
+      command: ['./echo.sh'],
+      directory: dir.path,
+      timeoutMs: 5000,
+      env: { pass: ['ECHO_TOKEN'], set: { ECHO_BASE: 'https://echo.example' } },
+    })
+    await expect(tool.checkPermissions?.({ text: 'x' }, undefined as never)).resolves.toEqual({
+      behavior: 'ask',
+      reason: 'This tool is marked high risk.',
+    })
   })
 
   it('validates input with the JSON Schema and fills in defaults', async () => {
@@ -128,7 +144,10 @@ tools:
 `,
     )
     await dir.file('e-empty.yaml', '')
-    await dir.file('f-unknown.yaml', 'name: &n unknown\ndescription: *n\ncommand: [sh]\nparameters:\n  p: { type: string, requird: true }\n')
+    await dir.file(
+      'f-unknown.yaml',
+      'name: &n unknown\ndescription: *n\ncommand: [sh]\nparameters:\n  p: { type: string, requird: true }\n',
+    )
     await dir.file('not a spec.txt', 'ignored')
     const { tools, diagnostics } = await loadProcessTools([dir.path])
     expect(tools.map((t) => t.id)).toEqual(['process/a-good:echo', 'process/mixed:fine'])
@@ -146,7 +165,9 @@ tools:
         `${fields}:9: the tool has an unknown key "descripton"; did you mean "description"?`,
       ]),
     )
-    expect(diagnostics.filter((d) => d.file === fields).map((d) => d.toolId)).toEqual(Array(5).fill('process/c-fields:fields'))
+    expect(diagnostics.filter((d) => d.file === fields).map((d) => d.toolId)).toEqual(
+      Array(5).fill('process/c-fields:fields'),
+    )
     const pack = join(dir.path, 'd-pack.yaml')
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -155,9 +176,16 @@ tools:
         `${pack}:8: a tool named "fine" is already defined at line 3`,
       ]),
     )
-    expect(diagnostics.find((d) => d.message.includes('description is missing'))).toMatchObject({ toolId: 'process/mixed:no description', line: 6 })
-    expect(messages).toContain(`${join(dir.path, 'e-empty.yaml')}:1: the file is empty; it should describe a tool or a pack of tools`)
-    expect(messages).toContain(`${join(dir.path, 'f-unknown.yaml')}:5: parameters.p has an unknown key "requird"; did you mean "required"?`)
+    expect(diagnostics.find((d) => d.message.includes('description is missing'))).toMatchObject({
+      toolId: 'process/mixed:no description',
+      line: 6,
+    })
+    expect(messages).toContain(
+      `${join(dir.path, 'e-empty.yaml')}:1: the file is empty; it should describe a tool or a pack of tools`,
+    )
+    expect(messages).toContain(
+      `${join(dir.path, 'f-unknown.yaml')}:5: parameters.p has an unknown key "requird"; did you mean "required"?`,
+    )
   })
 
   it('checks parameter details, env names and allow-list placeholders', async () => {

@@ -36,7 +36,10 @@ const specExtensions = ['.yaml', '.yml']
  * @example
  * const { tools, diagnostics } = await loadProcessTools(['./tools'])
  */
-export async function loadProcessTools(dirs: readonly string[], options: ProcessToolOptions = {}): Promise<ProcessToolsLoad> {
+export async function loadProcessTools(
+  dirs: readonly string[],
+  options: ProcessToolOptions = {},
+): Promise<ProcessToolsLoad> {
   const specs: ProcessToolSpec[] = []
   const diagnostics: ProcessDiagnostic[] = []
   const specHashes = new Map<string, string>()
@@ -73,12 +76,19 @@ async function specFiles(dir: string, diagnostics: ProcessDiagnostic[]): Promise
   } catch (error) {
     // The default directory often does not exist; that is no problem.
     if (systemErrorCode(error) !== 'ENOENT') {
-      diagnostics.push({ toolId: 'process/*:*', code: 'process.unreadable_directory', message: `${dir}: cannot be read (${messageOf(error)})`, file: dir })
+      diagnostics.push({
+        toolId: 'process/*:*',
+        code: 'process.unreadable_directory',
+        message: `${dir}: cannot be read (${messageOf(error)})`,
+        file: dir,
+      })
     }
     return []
   }
   const names = entries
-    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && specExtensions.some((ext) => entry.name.endsWith(ext)))
+    .filter(
+      (entry) => (entry.isFile() || entry.isSymbolicLink()) && specExtensions.some((ext) => entry.name.endsWith(ext)),
+    )
     .map((entry) => entry.name)
     .sort()
   return names.map((name) => join(dir, name))
@@ -86,7 +96,12 @@ async function specFiles(dir: string, diagnostics: ProcessDiagnostic[]): Promise
 
 async function readSpec(file: string, diagnostics: ProcessDiagnostic[]): Promise<Buffer | undefined> {
   const fail = (reason: string): undefined => {
-    diagnostics.push({ toolId: `process/${basename(file, extname(file))}:*`, code: 'process.invalid_spec', message: `${file}: ${reason}`, file })
+    diagnostics.push({
+      toolId: `process/${basename(file, extname(file))}:*`,
+      code: 'process.invalid_spec',
+      message: `${file}: ${reason}`,
+      file,
+    })
     return undefined
   }
   try {

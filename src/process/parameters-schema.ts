@@ -19,7 +19,9 @@ export function readParameters(reader: SpecReader, node: unknown, line: number):
   for (const [name, value] of fields.values) {
     const at = fields.lineOf(name)
     if (!parameterName.test(name)) {
-      parameters.push(reader.report(at, `parameter name "${name}" may contain only letters, digits, "_", "-" and "." (at most 64)`))
+      parameters.push(
+        reader.report(at, `parameter name "${name}" may contain only letters, digits, "_", "-" and "." (at most 64)`),
+      )
       continue
     }
     parameters.push(readParameter(reader, name, value, at))
@@ -34,10 +36,20 @@ function readParameter(reader: SpecReader, name: string, node: unknown, line: nu
   if (fields === undefined) return undefined
   const get = (key: string) => fields.values.get(key)
   const type = reader.choice(get('type'), `${what}.type`, fields.lineOf('type'), parameterTypes)
-  const required = get('required') === undefined ? false : reader.boolean(get('required'), `${what}.required`, fields.lineOf('required'))
-  const description = get('description') === undefined ? undefined : reader.string(get('description'), `${what}.description`, fields.lineOf('description'))
-  const items = get('items') === undefined ? undefined : reader.choice(get('items'), `${what}.items`, fields.lineOf('items'), itemTypes)
-  if (items !== undefined && type !== 'array') reader.report(fields.lineOf('items'), `${what}.items is only for parameters of type array`)
+  const required =
+    get('required') === undefined
+      ? false
+      : reader.boolean(get('required'), `${what}.required`, fields.lineOf('required'))
+  const description =
+    get('description') === undefined
+      ? undefined
+      : reader.string(get('description'), `${what}.description`, fields.lineOf('description'))
+  const items =
+    get('items') === undefined
+      ? undefined
+      : reader.choice(get('items'), `${what}.items`, fields.lineOf('items'), itemTypes)
+  if (items !== undefined && type !== 'array')
+    reader.report(fields.lineOf('items'), `${what}.items is only for parameters of type array`)
   if (type === undefined || required === undefined || reader.problems.length > problemsBefore) return undefined
 
   const parameter: { -readonly [K in keyof ProcessParameter]: ProcessParameter[K] } = { name, type, required }
@@ -49,14 +61,16 @@ function readParameter(reader: SpecReader, name: string, node: unknown, line: nu
     const values = choices.map((choice) => reader.plain(choice))
     if (values.length === 0) return reader.report(fields.lineOf('enum'), `${what}.enum must list at least one value`)
     const wrong = values.find((value) => !fitsType(value, type, items))
-    if (wrong !== undefined) return reader.report(fields.lineOf('enum'), `${what}.enum value ${JSON.stringify(wrong)} is not of type ${type}`)
+    if (wrong !== undefined)
+      return reader.report(fields.lineOf('enum'), `${what}.enum value ${JSON.stringify(wrong)} is not of type ${type}`)
     parameter.enum = values
   }
   if (get('default') !== undefined) {
     const value = reader.plain(get('default'))
     const at = fields.lineOf('default')
     if (required) return reader.report(at, `${what} is required, so it cannot have a default`)
-    if (!fitsType(value, type, items)) return reader.report(at, `${what}.default ${JSON.stringify(value)} is not of type ${type}`)
+    if (!fitsType(value, type, items))
+      return reader.report(at, `${what}.default ${JSON.stringify(value)} is not of type ${type}`)
     if (parameter.enum !== undefined && !parameter.enum.some((choice) => sameValue(choice, value))) {
       return reader.report(at, `${what}.default ${JSON.stringify(value)} is not one of its enum values`)
     }
@@ -81,10 +95,14 @@ export function parametersSchema(parameters: readonly ProcessParameter[]): JsonS
 }
 
 /** The input with the declared defaults filled in for parameters it leaves out. */
-export function withDefaults(input: Record<string, unknown>, parameters: readonly ProcessParameter[]): Record<string, unknown> {
+export function withDefaults(
+  input: Record<string, unknown>,
+  parameters: readonly ProcessParameter[],
+): Record<string, unknown> {
   const filled = { ...input }
   for (const parameter of parameters) {
-    if (parameter.default !== undefined && !Object.hasOwn(filled, parameter.name)) filled[parameter.name] = structuredClone(parameter.default)
+    if (parameter.default !== undefined && !Object.hasOwn(filled, parameter.name))
+      filled[parameter.name] = structuredClone(parameter.default)
   }
   return filled
 }

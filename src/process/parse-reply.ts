@@ -26,7 +26,8 @@ export type ProcessReply =
   | { readonly type: 'db'; readonly request: DbRequest; readonly state?: unknown }
 
 /** A parsed reply, or what is wrong with the output. */
-export type ReplyParse = { readonly ok: true; readonly reply: ProcessReply } | { readonly ok: false; readonly problem: string }
+export type ReplyParse =
+  { readonly ok: true; readonly reply: ProcessReply } | { readonly ok: false; readonly problem: string }
 
 /** The HTTP methods a process may ask for. */
 export const httpMethods: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -43,7 +44,11 @@ class ReplyProblem extends Error {}
 export function parseReply(stdout: string): ReplyParse {
   const lines = stdout.split('\n').filter((line) => line.trim() !== '')
   if (lines.length === 0) return { ok: false, problem: 'it printed nothing on stdout (expected one JSON line)' }
-  if (lines.length > 1) return { ok: false, problem: `it printed ${lines.length} lines on stdout (expected exactly one JSON line; write logs to stderr)` }
+  if (lines.length > 1)
+    return {
+      ok: false,
+      problem: `it printed ${lines.length} lines on stdout (expected exactly one JSON line; write logs to stderr)`,
+    }
   const line = lines[0] ?? ''
   let value: unknown
   try {
@@ -67,7 +72,8 @@ function readReply(value: Record<string, unknown>): ProcessReply {
     case 'result': {
       only(value, ['type', 'content', 'structured'], 'a result')
       const structured = value.structured
-      if (structured !== undefined && !isRecord(structured)) throw new ReplyProblem('"structured" of a result must be a JSON object')
+      if (structured !== undefined && !isRecord(structured))
+        throw new ReplyProblem('"structured" of a result must be a JSON object')
       return { type, content: text(value, 'content', 'a result'), ...(structured !== undefined && { structured }) }
     }
     case 'error':
@@ -79,13 +85,16 @@ function readReply(value: Record<string, unknown>): ProcessReply {
     case 'db':
       return { type, request: readDb(value), ...('state' in value && { state: value.state }) }
     default:
-      throw new ReplyProblem(`"type" must be one of result, http, db, error (got ${excerpt(JSON.stringify(type) ?? 'nothing')})`)
+      throw new ReplyProblem(
+        `"type" must be one of result, http, db, error (got ${excerpt(JSON.stringify(type) ?? 'nothing')})`,
+      )
   }
 }
 
 function readHttp(value: Record<string, unknown>): HttpRequest {
   const method = value.method === undefined ? 'GET' : text(value, 'method', 'an http request').toUpperCase()
-  if (!httpMethods.includes(method)) throw new ReplyProblem(`"method" must be one of ${httpMethods.join(', ')} (got ${excerpt(method)})`)
+  if (!httpMethods.includes(method))
+    throw new ReplyProblem(`"method" must be one of ${httpMethods.join(', ')} (got ${excerpt(method)})`)
   const url = text(value, 'url', 'an http request')
   if (!isHttpUrl(url)) throw new ReplyProblem(`"url" must be an absolute http:// or https:// URL (got ${excerpt(url)})`)
   const headers = value.headers ?? {}
@@ -93,7 +102,8 @@ function readHttp(value: Record<string, unknown>): HttpRequest {
     throw new ReplyProblem('"headers" of an http request must be an object of texts')
   }
   const body = optionalText(value, 'body', 'an http request')
-  if (body !== undefined && (method === 'GET' || method === 'HEAD')) throw new ReplyProblem(`a ${method} request cannot have a "body"`)
+  if (body !== undefined && (method === 'GET' || method === 'HEAD'))
+    throw new ReplyProblem(`a ${method} request cannot have a "body"`)
   const description = optionalText(value, 'description', 'an http request') ?? ''
   return { method, url, headers: headers as Record<string, string>, ...(body !== undefined && { body }), description }
 }
@@ -104,29 +114,48 @@ function readDb(value: Record<string, unknown>): DbRequest {
   switch (operation) {
     case 'read':
       only(value, [...common, 'id', 'tag', 'limit'], 'a db read')
-      return { operation, ...optionals({ id: optionalText(value, 'id', 'a db read'), tag: optionalText(value, 'tag', 'a db read'), limit: limit(value) }) }
+      return {
+        operation,
+        ...optionals({
+          id: optionalText(value, 'id', 'a db read'),
+          tag: optionalText(value, 'tag', 'a db read'),
+          limit: limit(value),
+        }),
+      }
     case 'write':
       only(value, [...common, 'id', 'text', 'tags'], 'a db write')
-      return { operation, text: text(value, 'text', 'a db write'), ...optionals({ id: optionalText(value, 'id', 'a db write'), tags: tags(value) }) }
+      return {
+        operation,
+        text: text(value, 'text', 'a db write'),
+        ...optionals({ id: optionalText(value, 'id', 'a db write'), tags: tags(value) }),
+      }
     case 'search':
       only(value, [...common, 'query', 'tags', 'limit'], 'a db search')
-      return { operation, query: text(value, 'query', 'a db search'), ...optionals({ tags: tags(value), limit: limit(value) }) }
+      return {
+        operation,
+        query: text(value, 'query', 'a db search'),
+        ...optionals({ tags: tags(value), limit: limit(value) }),
+      }
     case 'delete':
       only(value, [...common, 'id'], 'a db delete')
       return { operation, id: text(value, 'id', 'a db delete') }
     default:
-      throw new ReplyProblem(`"operation" of a db request must be one of ${dbOperations.join(', ')} (got ${excerpt(JSON.stringify(value.operation) ?? 'nothing')})`)
+      throw new ReplyProblem(
+        `"operation" of a db request must be one of ${dbOperations.join(', ')} (got ${excerpt(JSON.stringify(value.operation) ?? 'nothing')})`,
+      )
   }
 }
 
 function only(value: Record<string, unknown>, allowed: readonly string[], what: string): void {
   const extra = Object.keys(value).find((key) => !allowed.includes(key))
-  if (extra !== undefined) throw new ReplyProblem(`${what} has an unknown field "${excerpt(extra)}" (it may have ${allowed.join(', ')})`)
+  if (extra !== undefined)
+    throw new ReplyProblem(`${what} has an unknown field "${excerpt(extra)}" (it may have ${allowed.join(', ')})`)
 }
 
 function text(value: Record<string, unknown>, key: string, what: string): string {
   const found = value[key]
-  if (typeof found !== 'string') throw new ReplyProblem(`"${key}" of ${what} must be a text${found === undefined ? ', and it is missing' : ''}`)
+  if (typeof found !== 'string')
+    throw new ReplyProblem(`"${key}" of ${what} must be a text${found === undefined ? ', and it is missing' : ''}`)
   return found
 }
 
@@ -137,20 +166,26 @@ function optionalText(value: Record<string, unknown>, key: string, what: string)
 function tags(value: Record<string, unknown>): string[] | undefined {
   const found = value.tags
   if (found === undefined) return undefined
-  if (!Array.isArray(found) || !found.every((tag) => typeof tag === 'string')) throw new ReplyProblem('"tags" must be a list of texts')
+  if (!Array.isArray(found) || !found.every((tag) => typeof tag === 'string'))
+    throw new ReplyProblem('"tags" must be a list of texts')
   return found
 }
 
 function limit(value: Record<string, unknown>): number | undefined {
   const found = value.limit
   if (found === undefined) return undefined
-  if (!Number.isInteger(found) || (found as number) < 1 || (found as number) > maxLimit) throw new ReplyProblem(`"limit" must be a whole number from 1 to ${maxLimit}`)
+  if (!Number.isInteger(found) || (found as number) < 1 || (found as number) > maxLimit)
+    throw new ReplyProblem(`"limit" must be a whole number from 1 to ${maxLimit}`)
   return found as number
 }
 
 /** The entries whose value is defined, for optional fields of a request. */
-function optionals<T extends Record<string, unknown>>(fields: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<{ [K in keyof T]: Exclude<T[K], undefined> }>
+function optionals<T extends Record<string, unknown>>(
+  fields: T,
+): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>
+  }>
 }
 
 function isHttpUrl(text: string): boolean {

@@ -36,7 +36,8 @@ export function parseSpecFile(file: string, text: string): ParsedSpecFile {
   const reader = new SpecReader(doc, lines, fileProblems)
   const problems: SpecFileProblem[] = []
   const report = (pack: string, name: string | undefined, found: readonly SpecProblem[]) => {
-    for (const { line, message } of found) problems.push({ toolId: `process/${pack}:${name ?? '*'}`, file, line, message: `${file}:${line}: ${message}` })
+    for (const { line, message } of found)
+      problems.push({ toolId: `process/${pack}:${name ?? '*'}`, file, line, message: `${file}:${line}: ${message}` })
   }
 
   const fail = (found: readonly SpecProblem[]): ParsedSpecFile => {
@@ -46,10 +47,14 @@ export function parseSpecFile(file: string, text: string): ParsedSpecFile {
 
   for (const error of doc.errors) {
     // yaml's messages end with the position and a code excerpt; the line number replaces both.
-    reader.report(error.linePos?.[0].line ?? 1, (error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, ''))
+    reader.report(
+      error.linePos?.[0].line ?? 1,
+      (error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, ''),
+    )
   }
   if (doc.errors.length > 0) return fail(fileProblems)
-  if (doc.contents === null) return fail([{ line: 1, message: 'the file is empty; it should describe a tool or a pack of tools' }])
+  if (doc.contents === null)
+    return fail([{ line: 1, message: 'the file is empty; it should describe a tool or a pack of tools' }])
 
   // Only `pack` and `tools` are read here; the tool's own reading reports unknown keys.
   const top = reader.fields(doc.contents, 'the file', 'any', 1)
@@ -57,8 +62,11 @@ export function parseSpecFile(file: string, text: string): ParsedSpecFile {
   const pack = packNode === undefined ? stem : reader.string(packNode, 'pack', top?.lineOf('pack') ?? 1)
   if (top === undefined || pack === undefined) return fail(fileProblems)
   if (!specIdPattern.test(pack)) {
-    const what = packNode === undefined ? `the file name "${stem}" (the pack id unless "pack:" is given)` : `pack "${pack}"`
-    return fail([{ line: top.lineOf('pack'), message: `${what} may contain only letters, digits, "_", "-" and "." (at most 64)` }])
+    const what =
+      packNode === undefined ? `the file name "${stem}" (the pack id unless "pack:" is given)` : `pack "${pack}"`
+    return fail([
+      { line: top.lineOf('pack'), message: `${what} may contain only letters, digits, "_", "-" and "." (at most 64)` },
+    ])
   }
   const origin: ToolSpecOrigin = { pack, file, directory: resolve(dirname(file)) }
   const specs: ProcessToolSpec[] = []
@@ -72,7 +80,9 @@ export function parseSpecFile(file: string, text: string): ParsedSpecFile {
 
   const extra = [...top.values.keys()].filter((key) => key !== 'pack' && key !== 'tools')
   for (const key of extra) {
-    const where = (toolKeys as readonly string[]).includes(key) ? `"${key}" belongs inside a tool of the list` : `unknown key "${key}"`
+    const where = (toolKeys as readonly string[]).includes(key)
+      ? `"${key}" belongs inside a tool of the list`
+      : `unknown key "${key}"`
     reader.report(top.lineOf(key), `${where}: a pack file has only "pack" and "tools"`)
   }
   const entries = reader.list(top.values.get('tools'), 'tools', top.lineOf('tools')) ?? []
@@ -83,7 +93,8 @@ export function parseSpecFile(file: string, text: string): ParsedSpecFile {
     const found: SpecProblem[] = []
     const tool = readToolSpec(reader.into(found), entry, origin, top.lineOf('tools'))
     const first = tool.name === undefined ? undefined : seen.get(tool.name)
-    if (first !== undefined) found.push({ line: tool.line, message: `a tool named "${tool.name}" is already defined at line ${first}` })
+    if (first !== undefined)
+      found.push({ line: tool.line, message: `a tool named "${tool.name}" is already defined at line ${first}` })
     else if (tool.name !== undefined) seen.set(tool.name, tool.line)
     report(pack, tool.name, found)
     if (tool.spec !== undefined && first === undefined) specs.push(tool.spec)

@@ -5,7 +5,18 @@ import type { SpecReader } from './spec-reader.js'
 import { readCommand, readEnv, readHttpAllow } from './spec-runtime-fields.js'
 
 /** The keys a tool spec may have. */
-export const toolKeys = ['name', 'description', 'command', 'parameters', 'risk', 'readOnly', 'timeout', 'env', 'http', 'scopes'] as const
+export const toolKeys = [
+  'name',
+  'description',
+  'command',
+  'parameters',
+  'risk',
+  'readOnly',
+  'timeout',
+  'env',
+  'http',
+  'scopes',
+] as const
 
 /** Names of packs and tools: what a ToolId part may hold. */
 export const specIdPattern = /^[A-Za-z0-9_.-]{1,64}$/
@@ -30,21 +41,37 @@ export interface ReadToolSpec {
  * Reads one tool's mapping (the whole file for a single-tool file, one entry of `tools:` in a
  * pack). Problems go to `reader`; the spec is returned only when there are none.
  */
-export function readToolSpec(reader: SpecReader, node: unknown, origin: ToolSpecOrigin, fallbackLine: number, extraKeys: readonly string[] = []): ReadToolSpec {
+export function readToolSpec(
+  reader: SpecReader,
+  node: unknown,
+  origin: ToolSpecOrigin,
+  fallbackLine: number,
+  extraKeys: readonly string[] = [],
+): ReadToolSpec {
   const problemsBefore = reader.problems.length
   const fields = reader.fields(node, 'the tool', [...toolKeys, ...extraKeys], fallbackLine)
   if (fields === undefined) return { name: undefined, line: fallbackLine, spec: undefined }
   const get = (key: string) => fields.values.get(key)
   const at = (key: string) => fields.lineOf(key)
 
-  const name = get('name') === undefined ? reader.report(fields.line, 'name is missing') : reader.string(get('name'), 'name', at('name'), { pattern: specIdPattern, hint: idHint })
-  const description = get('description') === undefined ? reader.report(fields.line, 'description is missing') : reader.string(get('description'), 'description', at('description'))
+  const name =
+    get('name') === undefined
+      ? reader.report(fields.line, 'name is missing')
+      : reader.string(get('name'), 'name', at('name'), { pattern: specIdPattern, hint: idHint })
+  const description =
+    get('description') === undefined
+      ? reader.report(fields.line, 'description is missing')
+      : reader.string(get('description'), 'description', at('description'))
   const command = readCommand(reader, get('command'), fields.line, origin.directory)
   const parameters = readParameters(reader, get('parameters'), at('parameters'))
-  const risk = get('risk') === undefined ? 'low' : reader.choice(get('risk'), 'risk', at('risk'), ['low', 'high'] as const)
+  const risk =
+    get('risk') === undefined ? 'low' : reader.choice(get('risk'), 'risk', at('risk'), ['low', 'high'] as const)
   const readOnly = get('readOnly') === undefined ? false : reader.boolean(get('readOnly'), 'readOnly', at('readOnly'))
   const maxSeconds = processLimits.maxTotalMs / 1000
-  const timeout = get('timeout') === undefined ? processLimits.defaultTimeoutMs / 1000 : reader.number(get('timeout'), 'timeout (seconds)', at('timeout'), { min: 0.1, max: maxSeconds })
+  const timeout =
+    get('timeout') === undefined
+      ? processLimits.defaultTimeoutMs / 1000
+      : reader.number(get('timeout'), 'timeout (seconds)', at('timeout'), { min: 0.1, max: maxSeconds })
   const env = readEnv(reader, get('env'), at('env'))
   const httpAllow = readHttpAllow(reader, get('http'), at('http'), env)
   const scopes = get('scopes') === undefined ? [...allScopes] : reader.strings(get('scopes'), 'scopes', at('scopes'))

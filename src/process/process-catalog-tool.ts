@@ -36,7 +36,11 @@ export function createProcessCatalogTool(spec: ProcessToolSpec, options: Process
     inputSchema: spec.inputSchema,
     // The schema itself is closed (`additionalProperties: false`); ajv names unknown keys.
     closedSchema: false,
-    annotations: { readOnly: spec.readOnly, destructive: spec.risk === 'high', ...(spec.httpAllow.length > 0 && { openWorld: true }) },
+    annotations: {
+      readOnly: spec.readOnly,
+      destructive: spec.risk === 'high',
+      ...(spec.httpAllow.length > 0 && { openWorld: true }),
+    },
     scopes: spec.scopes,
     completion: false,
     timeoutMs: totalTimeMs(spec) + stopMarginMs,
@@ -47,7 +51,8 @@ export function createProcessCatalogTool(spec: ProcessToolSpec, options: Process
       const checked = validate(input)
       return checked.ok ? { ok: true, value: withDefaults(checked.value, spec.parameters) } : checked
     },
-    checkPermissions: async () => (spec.risk === 'high' ? { behavior: 'ask', reason: processTexts.highRisk } : { behavior: 'allow' }),
+    checkPermissions: async () =>
+      spec.risk === 'high' ? { behavior: 'ask', reason: processTexts.highRisk } : { behavior: 'allow' },
     call: (input, ctx) => runProcessTool(spec, id, input, ctx, options),
   }
 }

@@ -34,7 +34,12 @@ export interface RoundRecord {
 }
 
 /** A recoverable error of a process tool, with the round's record in its details. */
-export function processError(code: string, template: string, values: Readonly<Record<string, string | number>>, record: RoundRecord): ToolError {
+export function processError(
+  code: string,
+  template: string,
+  values: Readonly<Record<string, string | number>>,
+  record: RoundRecord,
+): ToolError {
   return new ToolError(code, fillText(template, values), { ...record })
 }
 
@@ -42,12 +47,19 @@ export function processError(code: string, template: string, values: Readonly<Re
 export function crashedError(how: string, record: RoundRecord): ToolError {
   const message = fillText(processTexts.crashed, { round: record.round, how })
   const tail = stderrTail(record.stderr ?? '')
-  return new ToolError('process.crashed', tail === '' ? message : `${message}\n${processTexts.stderrTail}\n${tail}`, { ...record })
+  return new ToolError('process.crashed', tail === '' ? message : `${message}\n${processTexts.stderrTail}\n${tail}`, {
+    ...record,
+  })
 }
 
 /** `process.output_too_large`. */
 export function outputTooLargeError(record: RoundRecord): ToolError {
-  return processError('process.output_too_large', processTexts.outputTooLarge, { limit: formatBytes(processLimits.maxStdoutBytes), round: record.round }, record)
+  return processError(
+    'process.output_too_large',
+    processTexts.outputTooLarge,
+    { limit: formatBytes(processLimits.maxStdoutBytes), round: record.round },
+    record,
+  )
 }
 
 /**
@@ -66,15 +78,31 @@ export function httpError(error: NetError, method: string, url: string, record: 
     }
     case 'scheme_refused':
     case 'invalid_url':
-      return new ToolError('process.http_refused', fillText(processTexts.httpRefused, { ...values, reason: error.message }), full)
+      return new ToolError(
+        'process.http_refused',
+        fillText(processTexts.httpRefused, { ...values, reason: error.message }),
+        full,
+      )
     case 'timeout': {
       const seconds = Math.round((details.limit ?? 0) / 1000)
-      return new ToolError('process.http_failed', fillText(processTexts.httpFailed, { ...values, reason: `no response within ${seconds} s` }), full)
+      return new ToolError(
+        'process.http_failed',
+        fillText(processTexts.httpFailed, { ...values, reason: `no response within ${seconds} s` }),
+        full,
+      )
     }
     case 'dns_failed':
-      return new ToolError('process.http_failed', fillText(processTexts.httpFailed, { ...values, reason: `could not resolve ${details.host ?? 'the host'}` }), full)
+      return new ToolError(
+        'process.http_failed',
+        fillText(processTexts.httpFailed, { ...values, reason: `could not resolve ${details.host ?? 'the host'}` }),
+        full,
+      )
     default:
-      return new ToolError('process.http_failed', fillText(processTexts.httpFailed, { ...values, reason: error.message.replace(/\.$/, '') }), full)
+      return new ToolError(
+        'process.http_failed',
+        fillText(processTexts.httpFailed, { ...values, reason: error.message.replace(/\.$/, '') }),
+        full,
+      )
   }
 }
 

@@ -32,7 +32,13 @@ export interface ProcessToolOptions {
  * whose details keep the round's record (stderr, exit, duration) for the audit, and no process of
  * the call is left running.
  */
-export async function runProcessTool(spec: ProcessToolSpec, toolId: string, input: Record<string, unknown>, ctx: ToolCallContext, options: ProcessToolOptions = {}): Promise<ToolOutput> {
+export async function runProcessTool(
+  spec: ProcessToolSpec,
+  toolId: string,
+  input: Record<string, unknown>,
+  ctx: ToolCallContext,
+  options: ProcessToolOptions = {},
+): Promise<ToolOutput> {
   const totalMs = totalTimeMs(spec)
   const started = performance.now()
   const deadline = AbortSignal.timeout(totalMs)
@@ -42,7 +48,10 @@ export async function runProcessTool(spec: ProcessToolSpec, toolId: string, inpu
   const allow = expandAllowList(spec.httpAllow, env)
   const [program = '', ...args] = spec.command
   // A program with a `/` is relative to the spec; a bare name is found on the tool's PATH.
-  const command: [string, ...string[]] = [program.includes('/') && !isAbsolute(program) ? resolve(spec.directory, program) : program, ...args]
+  const command: [string, ...string[]] = [
+    program.includes('/') && !isAbsolute(program) ? resolve(spec.directory, program) : program,
+    ...args,
+  ]
 
   let carried: { response?: unknown; state?: unknown } = {}
   for (let round = 1; round <= processLimits.maxRounds; round++) {
@@ -64,11 +73,22 @@ export async function runProcessTool(spec: ProcessToolSpec, toolId: string, inpu
     try {
       switch (reply.type) {
         case 'result':
-          return reply.structured === undefined ? { content: reply.content } : { content: reply.content, structured: reply.structured }
+          return reply.structured === undefined
+            ? { content: reply.content }
+            : { content: reply.content, structured: reply.structured }
         case 'error':
           throw new ToolError('process.tool_error', reply.message, { ...record })
         case 'http': {
-          const response = await performHttp(reply.request, { toolId, risk: spec.risk, allow, ctx, signal, remainingMs: remainingMs(), record, ...(options.resolve !== undefined && { resolve: options.resolve }) })
+          const response = await performHttp(reply.request, {
+            toolId,
+            risk: spec.risk,
+            allow,
+            ctx,
+            signal,
+            remainingMs: remainingMs(),
+            record,
+            ...(options.resolve !== undefined && { resolve: options.resolve }),
+          })
           carried = { response, ...('state' in reply && { state: reply.state }) }
           break
         }
@@ -80,7 +100,8 @@ export async function runProcessTool(spec: ProcessToolSpec, toolId: string, inpu
       }
     } catch (error) {
       // An operation cut short by cancellation or the call's time limit is reported as such.
-      if (!(error instanceof ToolError) && signal.aborted) throw stoppedError(stopReason(ctx.signal, deadline, remainingMs()), record, spec, totalMs)
+      if (!(error instanceof ToolError) && signal.aborted)
+        throw stoppedError(stopReason(ctx.signal, deadline, remainingMs()), record, spec, totalMs)
       throw error
     }
     if (signal.aborted) throw stoppedError(stopReason(ctx.signal, deadline, remainingMs()), record, spec, totalMs)
@@ -97,10 +118,21 @@ function stopReason(callSignal: AbortSignal, deadline: AbortSignal, remainingMs:
 }
 
 /** The reply of a round that ended with output, or the error for how else it ended. */
-function replyOf(outcome: RoundOutcome, record: RoundRecord, why: () => StopReason, spec: ProcessToolSpec, totalMs: number): ProcessReply {
+function replyOf(
+  outcome: RoundOutcome,
+  record: RoundRecord,
+  why: () => StopReason,
+  spec: ProcessToolSpec,
+  totalMs: number,
+): ProcessReply {
   switch (outcome.kind) {
     case 'spawn_failed':
-      throw processError('process.spawn_failed', processTexts.spawnFailed, { reason: outcome.message }, { ...record, command: spec.command })
+      throw processError(
+        'process.spawn_failed',
+        processTexts.spawnFailed,
+        { reason: outcome.message },
+        { ...record, command: spec.command },
+      )
     case 'too_large':
       throw outputTooLargeError(record)
     case 'timeout':
@@ -111,16 +143,36 @@ function replyOf(outcome: RoundOutcome, record: RoundRecord, why: () => StopReas
       if (parsed.ok) return parsed.reply
       const withOutput = { ...record, stdout: outcome.stdout.slice(0, 2000) }
       // A process that failed without answering crashed; one that exited cleanly printed something wrong.
-      if (outcome.exitCode !== 0) throw crashedError(outcome.exitSignal === null ? `exit code ${outcome.exitCode}` : `killed by ${outcome.exitSignal}`, withOutput)
-      throw processError('process.bad_output', processTexts.badOutput, { round: record.round, problem: parsed.problem }, withOutput)
+      if (outcome.exitCode !== 0)
+        throw crashedError(
+          outcome.exitSignal === null ? `exit code ${outcome.exitCode}` : `killed by ${outcome.exitSignal}`,
+          withOutput,
+        )
+      throw processError(
+        'process.bad_output',
+        processTexts.badOutput,
+        { round: record.round, problem: parsed.problem },
+        withOutput,
+      )
     }
   }
 }
 
 function stoppedError(why: StopReason, record: RoundRecord, spec: ProcessToolSpec, totalMs: number): ToolError {
   if (why === 'cancelled') return processError('process.cancelled', processTexts.cancelled, {}, record)
-  if (why === 'total') return processError('process.timeout', processTexts.timeoutTotal, { seconds: totalMs / 1000, round: record.round }, record)
-  return processError('process.timeout', processTexts.timeoutRound, { seconds: spec.timeoutMs / 1000, round: record.round }, record)
+  if (why === 'total')
+    return processError(
+      'process.timeout',
+      processTexts.timeoutTotal,
+      { seconds: totalMs / 1000, round: record.round },
+      record,
+    )
+  return processError(
+    'process.timeout',
+    processTexts.timeoutRound,
+    { seconds: spec.timeoutMs / 1000, round: record.round },
+    record,
+  )
 }
 
 function traceOf(outcome: RoundOutcome): Partial<RoundRecord> {

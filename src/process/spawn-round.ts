@@ -30,7 +30,12 @@ interface RoundTrace {
 
 /** How one spawn ended. */
 export type RoundOutcome =
-  | (RoundTrace & { readonly kind: 'exited'; readonly exitCode: number | null; readonly exitSignal: NodeJS.Signals | null; readonly stdout: string })
+  | (RoundTrace & {
+      readonly kind: 'exited'
+      readonly exitCode: number | null
+      readonly exitSignal: NodeJS.Signals | null
+      readonly stdout: string
+    })
   /** Stopped by the host: out of time, aborted, or more stdout than allowed. */
   | (RoundTrace & { readonly kind: 'timeout' | 'aborted' | 'too_large' })
   | { readonly kind: 'spawn_failed'; readonly message: string }
@@ -51,7 +56,11 @@ export async function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
   let bounded: BoundedProcess
   try {
     const [program, ...args] = round.command
-    bounded = await spawnBounded(program, args, { cwd: round.cwd, env: round.env, ...(round.tracker !== undefined && { tracker: round.tracker }) })
+    bounded = await spawnBounded(program, args, {
+      cwd: round.cwd,
+      env: round.env,
+      ...(round.tracker !== undefined && { tracker: round.tracker }),
+    })
   } catch (error) {
     return { kind: 'spawn_failed', message: messageOf(error) }
   }
@@ -70,7 +79,11 @@ export async function spawnRound(round: RoundSpawn): Promise<RoundOutcome> {
       round.signal.removeEventListener('abort', onAbort)
       resolve(outcome)
     }
-    const trace = (): RoundTrace => ({ stderr: stderr.text(), stderrTruncated: stderr.truncated, durationMs: Math.round(performance.now() - started) })
+    const trace = (): RoundTrace => ({
+      stderr: stderr.text(),
+      stderrTruncated: stderr.truncated,
+      durationMs: Math.round(performance.now() - started),
+    })
 
     const stop = (why: 'timeout' | 'aborted' | 'too_large'): void => {
       if (settled || stopping !== undefined) return

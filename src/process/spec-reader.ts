@@ -1,4 +1,14 @@
-import { isAlias, isMap, isNode, isScalar, isSeq, type Document, type LineCounter, type Node as YamlNode, type YAMLMap } from 'yaml'
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  type Document,
+  type LineCounter,
+  type Node as YamlNode,
+  type YAMLMap,
+} from 'yaml'
 import { didYouMean } from '../gate/did-you-mean.js'
 
 // What a mapping or list reads as where a plain value was expected: never equal to a real value.
@@ -55,7 +65,12 @@ export class SpecReader {
    * The fields of a mapping. Keys outside `allowed` are reported (with a near-miss suggestion) and
    * left out; `'any'` takes every key (a mapping of names).
    */
-  fields(node: unknown, what: string, allowed: readonly string[] | 'any', fallbackLine: number): SpecFields | undefined {
+  fields(
+    node: unknown,
+    what: string,
+    allowed: readonly string[] | 'any',
+    fallbackLine: number,
+  ): SpecFields | undefined {
     const map = this.#resolve(node)
     if (!isMap(map)) return this.report(this.line(node, fallbackLine), `${what} must be a mapping of keys to values`)
     const mapLine = this.line(map, fallbackLine)
@@ -87,25 +102,40 @@ export class SpecReader {
     return seq.items
   }
 
-  string(node: unknown, what: string, fallbackLine: number, options: { readonly pattern?: RegExp; readonly hint?: string } = {}): string | undefined {
+  string(
+    node: unknown,
+    what: string,
+    fallbackLine: number,
+    options: { readonly pattern?: RegExp; readonly hint?: string } = {},
+  ): string | undefined {
     const value = this.#scalar(node)
     const line = this.line(node, fallbackLine)
-    if (typeof value !== 'string' || value.trim() === '') return this.report(line, `${what} must be a non-empty text${shown(value)}`)
-    if (options.pattern !== undefined && !options.pattern.test(value)) return this.report(line, `${what} "${value}" ${options.hint ?? 'is not valid'}`)
+    if (typeof value !== 'string' || value.trim() === '')
+      return this.report(line, `${what} must be a non-empty text${shown(value)}`)
+    if (options.pattern !== undefined && !options.pattern.test(value))
+      return this.report(line, `${what} "${value}" ${options.hint ?? 'is not valid'}`)
     return value
   }
 
-  number(node: unknown, what: string, fallbackLine: number, range: { readonly min: number; readonly max: number }): number | undefined {
+  number(
+    node: unknown,
+    what: string,
+    fallbackLine: number,
+    range: { readonly min: number; readonly max: number },
+  ): number | undefined {
     const value = this.#scalar(node)
     const line = this.line(node, fallbackLine)
-    if (typeof value !== 'number' || !Number.isFinite(value)) return this.report(line, `${what} must be a number${shown(value)}`)
-    if (value < range.min || value > range.max) return this.report(line, `${what} must be between ${range.min} and ${range.max} (got ${value})`)
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return this.report(line, `${what} must be a number${shown(value)}`)
+    if (value < range.min || value > range.max)
+      return this.report(line, `${what} must be between ${range.min} and ${range.max} (got ${value})`)
     return value
   }
 
   boolean(node: unknown, what: string, fallbackLine: number): boolean | undefined {
     const value = this.#scalar(node)
-    if (typeof value !== 'boolean') return this.report(this.line(node, fallbackLine), `${what} must be true or false${shown(value)}`)
+    if (typeof value !== 'boolean')
+      return this.report(this.line(node, fallbackLine), `${what} must be true or false${shown(value)}`)
     return value
   }
 
@@ -113,15 +143,23 @@ export class SpecReader {
   choice<T extends string>(node: unknown, what: string, fallbackLine: number, choices: readonly T[]): T | undefined {
     const value = this.#scalar(node)
     const found = choices.find((choice) => choice === value)
-    if (found === undefined) return this.report(this.line(node, fallbackLine), `${what} must be one of ${choices.join(', ')}${shown(value)}`)
+    if (found === undefined)
+      return this.report(this.line(node, fallbackLine), `${what} must be one of ${choices.join(', ')}${shown(value)}`)
     return found
   }
 
   /** A list of non-empty texts. */
-  strings(node: unknown, what: string, fallbackLine: number, options: { readonly pattern?: RegExp; readonly hint?: string } = {}): string[] | undefined {
+  strings(
+    node: unknown,
+    what: string,
+    fallbackLine: number,
+    options: { readonly pattern?: RegExp; readonly hint?: string } = {},
+  ): string[] | undefined {
     const items = this.list(node, what, fallbackLine)
     if (items === undefined) return undefined
-    const values = items.map((item, index) => this.string(item, `${what}[${index}]`, this.line(node, fallbackLine), options))
+    const values = items.map((item, index) =>
+      this.string(item, `${what}[${index}]`, this.line(node, fallbackLine), options),
+    )
     return values.every((value) => value !== undefined) ? values : undefined
   }
 

@@ -16,7 +16,8 @@ const placeholder = /\$\{([^}]*)\}/g
 export function readCommand(reader: SpecReader, node: unknown, line: number, directory: string): string[] | undefined {
   if (node === undefined) return reader.report(line, 'command is missing')
   const command = reader.plain(node)
-  if (typeof command !== 'string' && !Array.isArray(command)) return reader.report(reader.line(node, line), 'command must be a text or a list [program, arg…]')
+  if (typeof command !== 'string' && !Array.isArray(command))
+    return reader.report(reader.line(node, line), 'command must be a text or a list [program, arg…]')
   const words = typeof command === 'string' ? command.trim().split(/\s+/) : reader.strings(node, 'command', line)
   if (words === undefined) return undefined
   const at = reader.line(node, line)
@@ -35,7 +36,10 @@ export function readEnv(reader: SpecReader, node: unknown, line: number): Proces
   const fields = reader.fields(node, 'env', ['pass', 'set'], line)
   if (fields === undefined) return undefined
   const passNode = fields.values.get('pass')
-  const pass = passNode === undefined ? [] : reader.strings(passNode, 'env.pass', fields.lineOf('pass'), { pattern: envName, hint: envNameHint })
+  const pass =
+    passNode === undefined
+      ? []
+      : reader.strings(passNode, 'env.pass', fields.lineOf('pass'), { pattern: envName, hint: envNameHint })
   const setNode = fields.values.get('set')
   const set = setNode === undefined ? {} : readFixedValues(reader, setNode, fields.lineOf('set'))
   return pass === undefined || set === undefined ? undefined : { pass, set }
@@ -65,7 +69,12 @@ function readFixedValues(reader: SpecReader, node: unknown, line: number): Recor
  * Reads `http: { allow: [prefix…] }`. Each prefix is an http(s) URL; `${NAME}` may stand for a
  * variable the tool's `env` declares, so the allow-list follows an overridable base URL.
  */
-export function readHttpAllow(reader: SpecReader, node: unknown, line: number, env: ProcessEnvSpec | undefined): string[] | undefined {
+export function readHttpAllow(
+  reader: SpecReader,
+  node: unknown,
+  line: number,
+  env: ProcessEnvSpec | undefined,
+): string[] | undefined {
   if (node === undefined || node === null) return []
   const fields = reader.fields(node, 'http', ['allow'], line)
   if (fields === undefined) return undefined
@@ -78,9 +87,11 @@ export function readHttpAllow(reader: SpecReader, node: unknown, line: number, e
   const problems = entries.flatMap((entry, index) => {
     const names = [...entry.matchAll(placeholder)].map((match) => match[1] ?? '')
     const undeclared = names.find((name) => !declared.has(name))
-    if (undeclared !== undefined) return [`http.allow[${index}] uses \${${undeclared}}, which env does not declare (in pass or set)`]
+    if (undeclared !== undefined)
+      return [`http.allow[${index}] uses \${${undeclared}}, which env does not declare (in pass or set)`]
     // An entry with placeholders is checked once they are filled in, when the tool runs.
-    if (names.length === 0 && !isHttpUrl(entry)) return [`http.allow[${index}] "${entry}" must be an http:// or https:// URL prefix`]
+    if (names.length === 0 && !isHttpUrl(entry))
+      return [`http.allow[${index}] "${entry}" must be an http:// or https:// URL prefix`]
     return []
   })
   for (const problem of problems) reader.report(at, problem)
@@ -88,7 +99,10 @@ export function readHttpAllow(reader: SpecReader, node: unknown, line: number, e
 }
 
 /** Replaces `${NAME}` in allow-list entries from `env`; entries naming an unset variable are dropped. */
-export function expandAllowList(entries: readonly string[], env: Readonly<Record<string, string | undefined>>): string[] {
+export function expandAllowList(
+  entries: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
   return entries.flatMap((entry) => {
     let missing = false
     const expanded = entry.replace(placeholder, (_match, name: string) => {

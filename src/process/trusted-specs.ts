@@ -24,7 +24,10 @@ export function readTrustedSpecs(dataDir: string): TrustedSpecs {
 }
 
 /** Records `specs` as trusted (a later trust of the same file replaces its hash). Written owner-only. */
-export function trustSpecs(dataDir: string, specs: readonly { readonly file: string; readonly sha256: string }[]): void {
+export function trustSpecs(
+  dataDir: string,
+  specs: readonly { readonly file: string; readonly sha256: string }[],
+): void {
   const path = trustedSpecsFile(dataDir)
   const recorded = readRecorded(path)
   for (const spec of specs) recorded[spec.file] = spec.sha256
@@ -43,5 +46,7 @@ function readRecorded(path: string): Record<string, string> {
   }
   const specs = (parsed as { specs?: unknown } | null)?.specs
   if (typeof specs !== 'object' || specs === null) return {}
-  return Object.fromEntries(Object.entries(specs).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  return Object.fromEntries(
+    Object.entries(specs).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
 }

@@ -30,6 +30,9 @@ describe('urlAllowed', () => {
 describe('expandAllowList', () => {
   it('fills ${NAME} from the environment and drops entries that stay incomplete', () => {
     const env = { API: 'http://127.0.0.1:9000', EMPTY: '' }
-    expect(expandAllowList(['${API}/', '${EMPTY}/x', '${MISSING}/y', 'https://fixed.example/'], env)).toEqual(['http://127.0.0.1:9000/', 'https://fixed.example/'])
+    expect(expandAllowList(['${API}/', '${EMPTY}/x', '${MISSING}/y', 'https://fixed.example/'], env)).toEqual([
+      'http://127.0.0.1:9000/',
+      'https://fixed.example/',
+    ])
   })
 })

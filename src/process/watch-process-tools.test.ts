@@ -32,7 +32,11 @@ describe('watchProcessTools', () => {
     await until(() => expect(idsOf(latest())).toEqual(['process/one:one', 'process/two:two']))
 
     await writeFile(join(dir.path, 'three.yaml'), 'name: three\ndescription: [not, text]\ncommand: [sh]\n')
-    await until(() => expect(latest()?.diagnostics.map((d) => d.message)).toEqual([`${join(dir.path, 'three.yaml')}:2: description must be a non-empty text (got a list)`]))
+    await until(() =>
+      expect(latest()?.diagnostics.map((d) => d.message)).toEqual([
+        `${join(dir.path, 'three.yaml')}:2: description must be a non-empty text (got a list)`,
+      ]),
+    )
     expect(idsOf(latest())).toEqual(['process/one:one', 'process/two:two'])
 
     await writeFile(join(dir.path, 'three.yaml'), spec('three'))

@@ -30,7 +30,11 @@ interface Watched {
  * @example
  * const close = watchProcessTools(['./tools'], ({ tools, diagnostics }) => host.setProcessTools(tools, diagnostics))
  */
-export function watchProcessTools(dirs: readonly string[], onChange: (load: ProcessToolsLoad) => void, options: WatchProcessToolsOptions = {}): () => void {
+export function watchProcessTools(
+  dirs: readonly string[],
+  onChange: (load: ProcessToolsLoad) => void,
+  options: WatchProcessToolsOptions = {},
+): () => void {
   const debounceMs = options.debounceMs ?? 200
   const watched = new Map<string, Watched>()
   let closed = false
@@ -110,7 +114,10 @@ export function watchProcessTools(dirs: readonly string[], onChange: (load: Proc
     for (const dir of new Set(dirs)) {
       const current = watched.get(dir)
       if (current !== undefined) {
-        const ino = await stat(dir).then((info) => info.ino, () => undefined)
+        const ino = await stat(dir).then(
+          (info) => info.ino,
+          () => undefined,
+        )
         if (ino === current.ino) continue
         current.watcher.close()
         watched.delete(dir)

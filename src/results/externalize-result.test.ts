@@ -15,7 +15,16 @@ function wellFormed(text: string): boolean {
 }
 
 function request(text: string, overrides: Partial<ExternalizeRequest> = {}): ExternalizeRequest {
-  return { runDir: dir.path, invocationId: 'inv-1', round: 3, callId: 'call_1', text, limit: 50_000, aliases: {}, ...overrides }
+  return {
+    runDir: dir.path,
+    invocationId: 'inv-1',
+    round: 3,
+    callId: 'call_1',
+    text,
+    limit: 50_000,
+    aliases: {},
+    ...overrides,
+  }
 }
 
 describe('resultFileName', () => {
@@ -26,7 +35,8 @@ describe('resultFileName', () => {
   })
 
   it('refuses ids that are no folder name and rounds that are no positive integer', () => {
-    for (const id of ['', '.', '..', 'a/b', 'a\\b']) expect(() => resultFileName(id, 1, 'c')).toThrow(/cannot be used as a folder name/)
+    for (const id of ['', '.', '..', 'a/b', 'a\\b'])
+      expect(() => resultFileName(id, 1, 'c')).toThrow(/cannot be used as a folder name/)
     for (const round of [0, -1, 1.5, Number.NaN]) expect(() => resultFileName('inv', round, 'c')).toThrow(RangeError)
   })
 })
@@ -72,7 +82,9 @@ describe('externalizeIfLong', () => {
 
   it('names the tools to read, search and process the file by their aliases', async () => {
     const path = 'tool-results/inv-1/round-003-call_74196fe72e4cdc13'
-    const all = await externalizeIfLong(request('z'.repeat(60_000), { aliases: { readFile: 'Read', searchFiles: 'Grep', shell: 'Bash' } }))
+    const all = await externalizeIfLong(
+      request('z'.repeat(60_000), { aliases: { readFile: 'Read', searchFiles: 'Grep', shell: 'Bash' } }),
+    )
     const firstLine = all.content.split('\n', 1)[0]
     expect(firstLine).toBe(
       `[Result too long to show: 60,000 characters, 20 lines. Full text in ${path}.txt ` +
@@ -81,7 +93,9 @@ describe('externalizeIfLong', () => {
         `Search it with Grep, giving ${path}.txt as the path. ` +
         `With Bash you can also run grep -n, sed -n or head on it, or jq on ${path}.json, the raw result as JSON.]`,
     )
-    const onlyRead = await externalizeIfLong(request('z'.repeat(60_000), { aliases: { readFile: 'workspace_read_file' } }))
+    const onlyRead = await externalizeIfLong(
+      request('z'.repeat(60_000), { aliases: { readFile: 'workspace_read_file' } }),
+    )
     expect(onlyRead.content.split('\n', 1)[0]).toMatch(
       /characters\. Read it with workspace_read_file: offset is the first line to read \(1-based\), limit the number of lines\.\]$/,
     )

@@ -55,12 +55,14 @@ export interface ExternalizedResult {
  */
 export async function externalizeIfLong(request: ExternalizeRequest): Promise<ExternalizedResult> {
   const { text, limit } = request
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${limit}`)
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`)
   if (text.length <= limit) return { content: text, resourceRefs: [], externalized: false }
 
   const path = resultFileName(request.invocationId, request.round, request.callId)
   const jsonPath = path.replace(/\.txt$/, '.json')
-  const json = JSON.stringify(request.raw === undefined ? { content: text } : request.raw, null, 2) as string | undefined
+  const json = JSON.stringify(request.raw === undefined ? { content: text } : request.raw, null, 2) as
+    string | undefined
   if (json === undefined) throw new TypeError('the raw result has no JSON form')
   const wrapped = wrapLongLines(text)
 
@@ -89,4 +91,3 @@ function guidance(aliases: ExternalizeRequest['aliases'], path: string, jsonPath
   if (aliases.shell) sentences.push(fillText(texts.shell, { shell: aliases.shell, jsonPath }))
   return sentences.map((sentence) => ` ${sentence}`).join('')
 }
-

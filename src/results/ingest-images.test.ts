@@ -22,7 +22,12 @@ describe('ingestImages', () => {
     const truncated = png.subarray(0, 100)
     const text = new TextEncoder().encode('not an image')
     const result = await ingestImages(
-      [{ bytes: png, mimeType: 'image/png' }, { bytes: truncated, mimeType: 'image/png' }, { bytes: gif }, { bytes: text, mimeType: 'image/jpeg' }],
+      [
+        { bytes: png, mimeType: 'image/png' },
+        { bytes: truncated, mimeType: 'image/png' },
+        { bytes: gif },
+        { bytes: text, mimeType: 'image/jpeg' },
+      ],
       where(),
     )
     expect(result.images).toEqual([
@@ -31,7 +36,9 @@ describe('ingestImages', () => {
     ])
     const lines = result.note?.split('\n') ?? []
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/^\[Image 2 could not be used: its data could not be decoded as an image \(declared type: image\/png; decoder: .+\)\.\]$/)
+    expect(lines[0]).toMatch(
+      /^\[Image 2 could not be used: its data could not be decoded as an image \(declared type: image\/png; decoder: .+\)\.\]$/,
+    )
     expect(lines[1]).toBe(
       '[Image 4 could not be used: its data could not be decoded as an image (declared type: image/jpeg; decoder: Input buffer contains unsupported image format).]',
     )
@@ -43,7 +50,9 @@ describe('ingestImages', () => {
 
   it('has no note when every image is usable, and nothing to do for none', async () => {
     const jpeg = await imageFile(dir.path, 'c.jpg', noise(64, 64).jpeg())
-    expect(await ingestImages([{ bytes: jpeg }], where())).toEqual({ images: [{ path: `${stem}-image-1.jpg`, mimeType: 'image/jpeg' }] })
+    expect(await ingestImages([{ bytes: jpeg }], where())).toEqual({
+      images: [{ path: `${stem}-image-1.jpg`, mimeType: 'image/jpeg' }],
+    })
     expect(await ingestImages([], where())).toEqual({ images: [] })
   })
 })

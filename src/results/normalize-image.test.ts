@@ -47,7 +47,12 @@ describe('normalizeImage keeps what models read as it is', () => {
     const alpha = await imageFile(dir.path, 'alpha.png', solid(100, 50, { r: 255, g: 0, b: 0, alpha: 0.5 }).png())
     expect(Buffer.from(used(await normalizeImage(alpha)).bytes).equals(alpha)).toBe(true)
     const over = await imageFile(dir.path, 'over.png', gradient(40, 1281).png())
-    expect(used(await normalizeImage(over))).toMatchObject({ unchanged: false, mimeType: 'image/jpeg', width: 40, height: 1280 })
+    expect(used(await normalizeImage(over))).toMatchObject({
+      unchanged: false,
+      mimeType: 'image/jpeg',
+      width: 40,
+      height: 1280,
+    })
   })
 
   it('keeps a 16-bit PNG', async () => {
@@ -89,7 +94,11 @@ describe('normalizeImage converts everything else to JPEG', () => {
   })
 
   it('blends half-transparent pixels with white', async () => {
-    const bytes = await imageFile(dir.path, 'half.webp', solid(1500, 100, { r: 255, g: 0, b: 0, alpha: 0.5 }).webp({ lossless: true }))
+    const bytes = await imageFile(
+      dir.path,
+      'half.webp',
+      solid(1500, 100, { r: 255, g: 0, b: 0, alpha: 0.5 }).webp({ lossless: true }),
+    )
     const result = used(await normalizeImage(bytes))
     expectColour(await pixelAt(result.bytes, 50, 30), [255, 128, 128])
   })
@@ -107,7 +116,9 @@ describe('normalizeImage converts everything else to JPEG', () => {
   })
 
   it('renders SVG', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#00ff00"/></svg>')
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#00ff00"/></svg>',
+    )
     const result = used(await normalizeImage(svg, 'image/svg+xml'))
     expect(result).toMatchObject({ mimeType: 'image/jpeg', width: 200, height: 100 })
     expectColour(await pixelAt(result.bytes, 100, 50), [0, 255, 0])
@@ -136,7 +147,11 @@ describe('normalizeImage converts everything else to JPEG', () => {
 
   it('turns an EXIF-rotated JPEG upright', async () => {
     // Stored 200×100, red left and blue right; orientation 6 displays it turned 90° clockwise.
-    const bytes = await imageFile(dir.path, 'rotated.jpg', halves(200, 100, 'red', 'blue').jpeg().withMetadata({ orientation: 6 }))
+    const bytes = await imageFile(
+      dir.path,
+      'rotated.jpg',
+      halves(200, 100, 'red', 'blue').jpeg().withMetadata({ orientation: 6 }),
+    )
     const result = used(await normalizeImage(bytes, 'image/jpeg'))
     expect(result).toMatchObject({ mimeType: 'image/jpeg', width: 100, height: 200, unchanged: false })
     expect((await sharp(result.bytes).metadata()).orientation ?? 1).toBe(1)
@@ -176,14 +191,20 @@ describe('normalizeImage reports bad input instead of throwing', () => {
     expect(problem).toBe(
       'its data could not be decoded as an image (declared type: image/png; decoder: Input buffer contains unsupported image format).',
     )
-    expect(problemOf(await normalizeImage(new Uint8Array(0)))).toMatch(/^its data could not be decoded as an image \(declared type: none; /)
+    expect(problemOf(await normalizeImage(new Uint8Array(0)))).toMatch(
+      /^its data could not be decoded as an image \(declared type: none; /,
+    )
   })
 
   it('refuses a truncated PNG and a truncated JPEG', async () => {
     const png = await imageFile(dir.path, 'whole.png', gradient(400, 300).png())
-    expect(problemOf(await normalizeImage(png.subarray(0, Math.floor(png.length / 2)), 'image/png'))).toMatch(/could not be decoded/)
+    expect(problemOf(await normalizeImage(png.subarray(0, Math.floor(png.length / 2)), 'image/png'))).toMatch(
+      /could not be decoded/,
+    )
     const jpeg = await imageFile(dir.path, 'whole.jpg', gradient(400, 300).jpeg())
-    expect(problemOf(await normalizeImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg'))).toMatch(/could not be decoded/)
+    expect(problemOf(await normalizeImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg'))).toMatch(
+      /could not be decoded/,
+    )
   })
 
   it('refuses more pixels than the limit before decoding them', async () => {

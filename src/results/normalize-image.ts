@@ -39,7 +39,11 @@ const SHRINK_FACTOR = 0.8
 const MIN_LONG_SIDE = 256
 
 /** Formats models read as they are, by the format name sharp detects from the bytes. */
-const KEPT_FORMATS: Readonly<Partial<Record<string, string>>> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' }
+const KEPT_FORMATS: Readonly<Partial<Record<string, string>>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+}
 /** Colour spaces kept as they are; CMYK and the like are converted, since viewers render them unreliably. */
 const KEPT_SPACES: ReadonlySet<string> = new Set(['srgb', 'b-w', 'rgb16', 'grey16'])
 
@@ -85,7 +89,11 @@ export async function normalizeImage(
     return undecodable(error)
   }
   if (meta.width * meta.height > limits.maxInputPixels) {
-    const problem = fillText(texts.tooManyPixels, { width: meta.width, height: meta.height, limit: formatCount(limits.maxInputPixels) })
+    const problem = fillText(texts.tooManyPixels, {
+      width: meta.width,
+      height: meta.height,
+      limit: formatCount(limits.maxInputPixels),
+    })
     return { ok: false, problem }
   }
 
@@ -150,7 +158,12 @@ async function fitAsJpeg(data: Buffer, info: OutputInfo, limits: ImageLimits): P
     const jpeg = await encode(width, height, LOWEST_QUALITY)
     if (jpeg.byteLength <= limits.maxBytes) return found(jpeg, width, height)
   }
-  const problem = fillText(texts.tooLarge, { maxBytes: formatCount(limits.maxBytes), width, height, quality: LOWEST_QUALITY })
+  const problem = fillText(texts.tooLarge, {
+    maxBytes: formatCount(limits.maxBytes),
+    width,
+    height,
+    quality: LOWEST_QUALITY,
+  })
   return { ok: false, problem }
 }
 
@@ -160,4 +173,3 @@ function decoderMessage(error: unknown): string {
   const line = message.split('\n', 1)[0]?.trim() ?? ''
   return line.length > 200 ? `${line.slice(0, 199)}…` : line || 'unknown error'
 }
-

@@ -76,11 +76,15 @@ export function extensionFor(mimeType: string): string {
  * @throws the file system's error (storage failures end the run); RangeError for a bad index or round
  */
 export async function storeFile(request: StoreFileRequest): Promise<StoredFile> {
-  if (!Number.isSafeInteger(request.index) || request.index < 1) throw new RangeError(`index must be a positive integer, got ${request.index}`)
+  if (!Number.isSafeInteger(request.index) || request.index < 1)
+    throw new RangeError(`index must be a positive integer, got ${request.index}`)
   const fileName = `${resultFileStem(request.round, request.callId)}-file-${request.index}.${extensionFor(request.mimeType)}`
   const path = resultPath(request.invocationId, fileName)
   await writeFileAtomic(hostResultPath(request.runDir, path), request.bytes)
-  const what = request.name === undefined || request.name === '' ? request.mimeType : `${JSON.stringify(request.name)}, ${request.mimeType}`
+  const what =
+    request.name === undefined || request.name === ''
+      ? request.mimeType
+      : `${JSON.stringify(request.name)}, ${request.mimeType}`
   return { path, note: fillText(savedText, { what, size: formatBytes(request.bytes.byteLength), path }) }
 }
 
@@ -88,10 +92,21 @@ export async function storeFile(request: StoreFileRequest): Promise<StoredFile> 
  * Stores a call's files in order, numbered from 1 (see {@link storeFile}).
  * @throws the file system's error (storage failures end the run)
  */
-export async function storeFiles(files: readonly ToolFile[], where: ResultFileOwner & { readonly runDir: string }): Promise<StoredFile[]> {
+export async function storeFiles(
+  files: readonly ToolFile[],
+  where: ResultFileOwner & { readonly runDir: string },
+): Promise<StoredFile[]> {
   const stored: StoredFile[] = []
   for (const [i, file] of files.entries()) {
-    stored.push(await storeFile({ ...where, index: i + 1, bytes: file.bytes, mimeType: file.mimeType, ...(file.name !== undefined && { name: file.name }) }))
+    stored.push(
+      await storeFile({
+        ...where,
+        index: i + 1,
+        bytes: file.bytes,
+        mimeType: file.mimeType,
+        ...(file.name !== undefined && { name: file.name }),
+      }),
+    )
   }
   return stored
 }

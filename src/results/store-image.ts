@@ -14,7 +14,11 @@ export interface StoreImageRequest extends ResultFileOwner {
   readonly mimeType: string
 }
 
-const EXTENSIONS: Readonly<Partial<Record<string, string>>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
+const EXTENSIONS: Readonly<Partial<Record<string, string>>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+}
 
 /**
  * Writes an image atomically to
@@ -26,7 +30,8 @@ const EXTENSIONS: Readonly<Partial<Record<string, string>>> = { 'image/png': 'pn
 export async function storeImage(request: StoreImageRequest): Promise<ResultImage> {
   const extension = EXTENSIONS[request.mimeType]
   if (!extension) throw new Error(`cannot store an image of type ${request.mimeType}; normalize it first`)
-  if (!Number.isSafeInteger(request.index) || request.index < 1) throw new RangeError(`index must be a positive integer, got ${request.index}`)
+  if (!Number.isSafeInteger(request.index) || request.index < 1)
+    throw new RangeError(`index must be a positive integer, got ${request.index}`)
   const fileName = `${resultFileStem(request.round, request.callId)}-image-${request.index}.${extension}`
   const path = resultPath(request.invocationId, fileName)
   await writeFileAtomic(hostResultPath(request.runDir, path), request.bytes)

@@ -15,8 +15,16 @@ describe('wrapLongLines', () => {
     const long = 'x'.repeat(7000)
     const lines = wrap(`head\n${long}\ntail`).split('\n')
     expect(lines.map((line) => line.length)).toEqual([4, 3000, 3000, 1000, 4])
-    expect(wrap('y'.repeat(3001)).split('\n').map((line) => line.length)).toEqual([3000, 1])
-    expect(wrap('z'.repeat(6000)).split('\n').map((line) => line.length)).toEqual([3000, 3000])
+    expect(
+      wrap('y'.repeat(3001))
+        .split('\n')
+        .map((line) => line.length),
+    ).toEqual([3000, 1])
+    expect(
+      wrap('z'.repeat(6000))
+        .split('\n')
+        .map((line) => line.length),
+    ).toEqual([3000, 3000])
     expect(wrapLongLines(`head\n${long}\ntail`)).toMatchObject({ lineCount: 5, insertedBreaks: 2 })
   })
 

@@ -30,7 +30,8 @@ export interface WrappedText {
  * @throws RangeError when width is below 2 (a surrogate pair must fit in a piece)
  */
 export function wrapLongLines(text: string, width: number = WRAP_WIDTH): WrappedText {
-  if (!Number.isSafeInteger(width) || width < 2) throw new RangeError(`width must be an integer of at least 2, got ${width}`)
+  if (!Number.isSafeInteger(width) || width < 2)
+    throw new RangeError(`width must be an integer of at least 2, got ${width}`)
   const pieces: string[] = []
   let copiedUpTo = 0 // text before this index is already in pieces
   let newlines = 0

@@ -28,11 +28,16 @@ function tool(id: string, serverName?: string): CatalogTool {
 }
 
 const openai = getProtocol('openai-chat')
-const aliasesOf = (tools: CatalogTool[], builtins: string[] = [], protocol = openai) => [...allocateAliases(tools, protocol, builtins).aliases.values()]
+const aliasesOf = (tools: CatalogTool[], builtins: string[] = [], protocol = openai) => [
+  ...allocateAliases(tools, protocol, builtins).aliases.values(),
+]
 
 describe('allocateAliases', () => {
   it('gives builtins their fixed alias', () => {
-    expect(aliasesOf([tool('builtin:workspace.read_file'), tool('builtin:dice.roll')])).toEqual(['workspace_read_file', 'dice_roll'])
+    expect(aliasesOf([tool('builtin:workspace.read_file'), tool('builtin:dice.roll')])).toEqual([
+      'workspace_read_file',
+      'dice_roll',
+    ])
   })
 
   it('suffixes colliding external names in allow order', () => {
@@ -47,11 +52,9 @@ describe('allocateAliases', () => {
   })
 
   it('keeps reserved names free', () => {
-    expect(aliasesOf([tool('extension/x:task_return'), tool('extension/x:tools_search'), tool('extension/x:tools_call')])).toEqual([
-      'task_return__2',
-      'tools_search__2',
-      'tools_call__2',
-    ])
+    expect(
+      aliasesOf([tool('extension/x:task_return'), tool('extension/x:tools_search'), tool('extension/x:tools_call')]),
+    ).toEqual(['task_return__2', 'tools_search__2', 'tools_call__2'])
   })
 
   it('cuts long names to 64 bytes, leaving room for the suffix', () => {
@@ -71,7 +74,11 @@ describe('allocateAliases', () => {
   })
 
   it('replaces non-ASCII characters one by one', () => {
-    expect(aliasesOf([tool('extension/x:météo'), tool('extension/y:天気'), tool('extension/z:天気')])).toEqual(['m_t_o', '__', '____2'])
+    expect(aliasesOf([tool('extension/x:météo'), tool('extension/y:天気'), tool('extension/z:天気')])).toEqual([
+      'm_t_o',
+      '__',
+      '____2',
+    ])
   })
 
   it('builds MCP aliases from the server name and tool', () => {
@@ -79,13 +86,20 @@ describe('allocateAliases', () => {
       'mcp__GitHub__search_issues',
       'mcp__GitHub__search_issues__2',
     ])
-    const long = aliasesOf([tool(`mcp/1:${'t'.repeat(60)}`, 's'.repeat(30)), tool(`mcp/2:${'t'.repeat(60)}`, 's'.repeat(30))])
+    const long = aliasesOf([
+      tool(`mcp/1:${'t'.repeat(60)}`, 's'.repeat(30)),
+      tool(`mcp/2:${'t'.repeat(60)}`, 's'.repeat(30)),
+    ])
     expect(long[0]).toBe(`mcp__${'s'.repeat(20)}__${'t'.repeat(37)}`)
     expect(long[1]).toBe(`mcp__${'s'.repeat(20)}__${'t'.repeat(34)}__2`)
   })
 
   it('reports aliases that had to change', () => {
-    const { diagnostics } = allocateAliases([tool('extension/a:x'), tool('extension/b:x'), tool(`extension/c:${'y'.repeat(70)}`)], openai, [])
+    const { diagnostics } = allocateAliases(
+      [tool('extension/a:x'), tool('extension/b:x'), tool(`extension/c:${'y'.repeat(70)}`)],
+      openai,
+      [],
+    )
     expect(diagnostics.map((d) => d.toolId)).toEqual(['extension/b:x', `extension/c:${'y'.repeat(70)}`])
     expect(diagnostics[0]?.message).toBe('extension/b:x is offered as "x__2": "x" is taken')
     expect(diagnostics[1]?.message).toContain('is longer than 64 bytes')
@@ -99,7 +113,12 @@ describe('allocateAliases', () => {
 
   it.each(protocolNames)('gives %s only names it accepts', (name) => {
     const protocol = getProtocol(name)
-    const tools = [tool('extension/x:9lives'), tool(`extension/x:${'é'.repeat(40)}`), tool('mcp/1:do it', '!!'), tool('builtin:dice.roll')]
+    const tools = [
+      tool('extension/x:9lives'),
+      tool(`extension/x:${'é'.repeat(40)}`),
+      tool('mcp/1:do it', '!!'),
+      tool('builtin:dice.roll'),
+    ]
     for (const alias of aliasesOf(tools, ['dice_roll'], protocol)) expect(protocol.isValidName(alias), alias).toBe(true)
   })
 })

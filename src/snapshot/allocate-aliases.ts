@@ -15,7 +15,11 @@ export interface AliasAllocation {
  * legal for the protocol, cut to its byte limit, and suffixed `__2`, `__3`… on collision. The taken
  * set starts with `builtinAliases` (every builtin the profile allows) and the reserved names.
  */
-export function allocateAliases(tools: readonly CatalogTool[], protocol: Protocol, builtinAliases: Iterable<string>): AliasAllocation {
+export function allocateAliases(
+  tools: readonly CatalogTool[],
+  protocol: Protocol,
+  builtinAliases: Iterable<string>,
+): AliasAllocation {
   const taken = new Set<string>([...builtinAliases, ...reservedAliases])
   const aliases = new Map<ToolId, string>()
   const diagnostics: CatalogDiagnostic[] = []
@@ -26,15 +30,24 @@ export function allocateAliases(tools: readonly CatalogTool[], protocol: Protoco
       taken.add(alias)
       continue
     }
-    const base = protocol.fixName(tool.source === 'mcp' ? mcpAlias(tool.serverName ?? tool.nativeName, tool.nativeName) : externalAliasBase(tool.nativeName))
+    const base = protocol.fixName(
+      tool.source === 'mcp'
+        ? mcpAlias(tool.serverName ?? tool.nativeName, tool.nativeName)
+        : externalAliasBase(tool.nativeName),
+    )
     let alias = cutToBytes(base, protocol.maxNameBytes)
     for (let n = 2; taken.has(alias); n++) {
       const suffix = `__${n}`
       alias = cutToBytes(base, protocol.maxNameBytes - suffix.length) + suffix
     }
     if (alias !== base) {
-      const why = Buffer.byteLength(base) > protocol.maxNameBytes ? `is longer than ${protocol.maxNameBytes} bytes` : 'is taken'
-      diagnostics.push({ toolId: tool.id, code: 'snapshot.alias_changed', message: `${tool.id} is offered as "${alias}": "${base}" ${why}` })
+      const why =
+        Buffer.byteLength(base) > protocol.maxNameBytes ? `is longer than ${protocol.maxNameBytes} bytes` : 'is taken'
+      diagnostics.push({
+        toolId: tool.id,
+        code: 'snapshot.alias_changed',
+        message: `${tool.id} is offered as "${alias}": "${base}" ${why}`,
+      })
     }
     taken.add(alias)
     aliases.set(tool.id, alias)

@@ -18,13 +18,23 @@ export function bindTool(
 ): SnapshotBinding | undefined {
   const { profile, protocol, ctx } = request
   if (alias === undefined || !protocol.isValidName(alias)) {
-    diagnostics.push({ toolId: tool.id, code: 'snapshot.invalid_alias', message: `${tool.id} has no name ${protocol.name} accepts` })
+    diagnostics.push({
+      toolId: tool.id,
+      code: 'snapshot.invalid_alias',
+      message: `${tool.id} has no name ${protocol.name} accepts`,
+    })
     return undefined
   }
-  const compiled = protocol.compileSchema(tool.inputSchema, { strict: profile.tools.strictSchemas && protocol.supportsStrict })
+  const compiled = protocol.compileSchema(tool.inputSchema, {
+    strict: profile.tools.strictSchemas && protocol.supportsStrict,
+  })
   if (compiled.dropped.length > 0) {
     const what = compiled.dropped.map((d) => `${d.path || '/'} ${d.keyword}`).join(', ')
-    diagnostics.push({ toolId: tool.id, code: 'snapshot.schema_changed', message: `${protocol.name} schema of ${tool.id} dropped or rewrote: ${what}` })
+    diagnostics.push({
+      toolId: tool.id,
+      code: 'snapshot.schema_changed',
+      message: `${protocol.name} schema of ${tool.id} dropped or rewrote: ${what}`,
+    })
   }
   const budgetKey = Object.keys(profile.tools.maxCallsPerTool).find((key) => matchesToolPattern(key, tool.id))
   return {

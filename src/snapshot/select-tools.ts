@@ -18,7 +18,13 @@ export interface ToolSelection {
  * Selects tools from a catalog by profile (`allow` order, `deny` wins) and scope. Tools sort by the
  * first allow pattern they match, then by id.
  */
-export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, acceptsImages: boolean, features: readonly RunFeature[] = []): ToolSelection {
+export function selectTools(
+  catalog: Catalog,
+  profile: Profile,
+  scope: Scope,
+  acceptsImages: boolean,
+  features: readonly RunFeature[] = [],
+): ToolSelection {
   const { allow, deny } = profile.tools
   const ranked: { tool: CatalogTool; rank: number }[] = []
   const builtinAliases: string[] = []
@@ -31,11 +37,20 @@ export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, ac
     if (tool.requires?.some((feature) => !features.includes(feature)) === true) continue
     if (!tool.scopes.includes(scope)) {
       // Only worth saying when the profile names the tool itself; globs cover other scopes' tools by design.
-      if (allow[rank] === tool.id) diagnostics.push({ toolId: tool.id, code: 'snapshot.scope_mismatch', message: `${tool.id} serves ${tool.scopes.join(', ')}, not ${scope}` })
+      if (allow[rank] === tool.id)
+        diagnostics.push({
+          toolId: tool.id,
+          code: 'snapshot.scope_mismatch',
+          message: `${tool.id} serves ${tool.scopes.join(', ')}, not ${scope}`,
+        })
       continue
     }
     if (tool.returnsImages && !acceptsImages) {
-      diagnostics.push({ toolId: tool.id, code: 'extension.tool_needs_image_input', message: `${tool.id} returns images, and this model does not read them` })
+      diagnostics.push({
+        toolId: tool.id,
+        code: 'extension.tool_needs_image_input',
+        message: `${tool.id} returns images, and this model does not read them`,
+      })
       continue
     }
     ranked.push({ tool, rank })
@@ -43,7 +58,8 @@ export function selectTools(catalog: Catalog, profile: Profile, scope: Scope, ac
   ranked.sort((a, b) => a.rank - b.rank || (a.tool.id < b.tool.id ? -1 : a.tool.id > b.tool.id ? 1 : 0))
   const allowedIds = new Set(ranked.map(({ tool }) => tool.id))
   for (const diagnostic of catalog.diagnostics) {
-    if (firstMatchingPattern(allow, diagnostic.toolId) >= 0 && !allowedIds.has(diagnostic.toolId)) diagnostics.push(diagnostic)
+    if (firstMatchingPattern(allow, diagnostic.toolId) >= 0 && !allowedIds.has(diagnostic.toolId))
+      diagnostics.push(diagnostic)
   }
   return { tools: ranked.map(({ tool }) => tool), builtinAliases, diagnostics }
 }

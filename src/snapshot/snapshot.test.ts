@@ -15,44 +15,104 @@ const objectSchema = { type: 'object', properties: { q: { type: 'string' } }, re
 
 describe('snapshot', () => {
   it('offers the tools the profile allows, in allow order, deny winning', async () => {
-    host.extensions.register({ extensionId: 'notes', name: 'append', description: 'Append.', contexts: ['session'], inputSchema: objectSchema }, () => null)
+    host.extensions.register(
+      {
+        extensionId: 'notes',
+        name: 'append',
+        description: 'Append.',
+        contexts: ['session'],
+        inputSchema: objectSchema,
+      },
+      () => null,
+    )
     const inv = await host.createInvocation({
       scope: 'session',
       protocol: 'anthropic',
-      profile: { tools: { allow: ['extension/*', 'builtin:test.*', 'builtin:dice.roll'], deny: ['builtin:test.fail', 'builtin:test.progress'] } },
+      profile: {
+        tools: {
+          allow: ['extension/*', 'builtin:test.*', 'builtin:dice.roll'],
+          deny: ['builtin:test.fail', 'builtin:test.progress'],
+        },
+      },
     })
-    expect(inv.snapshot.bindings.map((b) => b.alias)).toEqual(['append', 'test_echo', 'test_finish', 'test_guarded', 'dice_roll'])
+    expect(inv.snapshot.bindings.map((b) => b.alias)).toEqual([
+      'append',
+      'test_echo',
+      'test_finish',
+      'test_guarded',
+      'dice_roll',
+    ])
   })
 
   it('renders descriptions with snapshot aliases and applies overrides', async () => {
     const inv = await host.createInvocation({ scope: 'session', protocol: 'openai-chat' })
-    expect(inv.snapshot.bindings.find((b) => b.alias === 'test_echo')?.description).toBe('Echo text back. Use test_finish to finish.')
-    const overridden = await host.createInvocation({ scope: 'session', protocol: 'openai-chat', profile: { tools: { descriptions: { 'builtin:test.echo': 'Say it again.' } } } })
+    expect(inv.snapshot.bindings.find((b) => b.alias === 'test_echo')?.description).toBe(
+      'Echo text back. Use test_finish to finish.',
+    )
+    const overridden = await host.createInvocation({
+      scope: 'session',
+      protocol: 'openai-chat',
+      profile: { tools: { descriptions: { 'builtin:test.echo': 'Say it again.' } } },
+    })
     expect(overridden.snapshot.bindings.find((b) => b.alias === 'test_echo')?.description).toBe('Say it again.')
   })
 
   it('leaves out tools of another scope or disabled, saying why when the profile names them', async () => {
-    host.extensions.register({ extensionId: 'chat', name: 'react', description: 'React.', contexts: ['chat'], inputSchema: objectSchema }, () => null)
-    const off = host.extensions.register({ extensionId: 'chat', name: 'off', description: 'Off.', contexts: ['session'], inputSchema: objectSchema }, () => null)
+    host.extensions.register(
+      { extensionId: 'chat', name: 'react', description: 'React.', contexts: ['chat'], inputSchema: objectSchema },
+      () => null,
+    )
+    const off = host.extensions.register(
+      { extensionId: 'chat', name: 'off', description: 'Off.', contexts: ['session'], inputSchema: objectSchema },
+      () => null,
+    )
     host.extensions.setEnabled(off, false)
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'gemini', profile: { tools: { allow: ['extension/chat:react', 'extension/*'] } } })
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'gemini',
+      profile: { tools: { allow: ['extension/chat:react', 'extension/*'] } },
+    })
     expect(inv.snapshot.bindings).toEqual([])
-    expect(inv.snapshot.diagnostics.map((d) => d.code).sort()).toEqual(['extension.disabled', 'snapshot.scope_mismatch'])
+    expect(inv.snapshot.diagnostics.map((d) => d.code).sort()).toEqual([
+      'extension.disabled',
+      'snapshot.scope_mismatch',
+    ])
   })
 
   it('is frozen and keeps its tools when the catalog changes', async () => {
-    const id = host.extensions.register({ extensionId: 'n', name: 'look', description: 'Look.', contexts: ['session'], inputSchema: objectSchema, annotations: { readOnly: true } }, () => 'seen')
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'openai-responses', profile: { tools: { allow: ['extension/*'] } } })
+    const id = host.extensions.register(
+      {
+        extensionId: 'n',
+        name: 'look',
+        description: 'Look.',
+        contexts: ['session'],
+        inputSchema: objectSchema,
+        annotations: { readOnly: true },
+      },
+      () => 'seen',
+    )
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'openai-responses',
+      profile: { tools: { allow: ['extension/*'] } },
+    })
     expect(Object.isFrozen(inv.snapshot)).toBe(true)
     expect(Object.isFrozen(inv.snapshot.bindings[0]?.inputSchema)).toBe(true)
     expect(Object.isFrozen(objectSchema)).toBe(false)
-    host.extensions.register({ extensionId: 'n', name: 'later', description: 'Later.', contexts: ['session'], inputSchema: objectSchema }, () => null)
+    host.extensions.register(
+      { extensionId: 'n', name: 'later', description: 'Later.', contexts: ['session'], inputSchema: objectSchema },
+      () => null,
+    )
     expect(inv.snapshot.bindings.map((b) => b.alias)).toEqual(['look'])
     const [seen] = await inv.executeTurn({ calls: [{ callId: 'a', name: 'look', arguments: { q: 'x' } }] })
     expect(seen).toMatchObject({ toolId: id, content: 'seen' })
     host.extensions.unregister(id)
     const [gone] = await inv.executeTurn({ calls: [{ callId: 'b', name: 'look', arguments: { q: 'x' } }] })
-    expect(gone).toMatchObject({ isError: true, errorCode: 'tool.unavailable', content: 'look is not available any more. Continue without it.' })
+    expect(gone).toMatchObject({
+      isError: true,
+      errorCode: 'tool.unavailable',
+      content: 'look is not available any more. Continue without it.',
+    })
   })
 
   it('gives every invocation its own snapshot id', async () => {
@@ -63,11 +123,19 @@ describe('snapshot', () => {
   })
 
   it('compiles strict schemas for OpenAI when the profile asks', async () => {
-    const strict = await host.createInvocation({ scope: 'session', protocol: 'openai-responses', profile: { tools: { strictSchemas: true } } })
+    const strict = await host.createInvocation({
+      scope: 'session',
+      protocol: 'openai-responses',
+      profile: { tools: { strictSchemas: true } },
+    })
     const echo = strict.snapshot.bindings.find((b) => b.alias === 'test_echo')
     expect(echo?.strict).toBe(true)
     expect(echo?.inputSchema.required).toEqual(['text', 'times', 'options'])
-    const anthropic = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { tools: { strictSchemas: true } } })
+    const anthropic = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { tools: { strictSchemas: true } },
+    })
     expect(anthropic.snapshot.bindings.every((b) => !b.strict)).toBe(true)
   })
 
@@ -75,17 +143,27 @@ describe('snapshot', () => {
     const plain = await createToolHost({ dataDir })
     const { snapshot } = await plain.createInvocation({ scope: 'session', protocol })
     const { id: _id, ...stable } = snapshot
-    await expect(JSON.stringify(stable, null, 2)).toMatchFileSnapshot(`./__snapshots__/default-session.${protocol}.json`)
+    await expect(JSON.stringify(stable, null, 2)).toMatchFileSnapshot(
+      `./__snapshots__/default-session.${protocol}.json`,
+    )
     await plain.close()
   })
 })
 
 describe('createInvocation', () => {
   it('refuses an unknown scope or protocol and a missing profile id', async () => {
-    await expect(host.createInvocation({ scope: 'web' as 'chat', protocol: 'anthropic' })).rejects.toThrow(/scope must be chat or session/)
-    await expect(host.createInvocation({ scope: 'chat', protocol: 'palm' as 'gemini' })).rejects.toThrow(/unknown protocol "palm"/)
-    await expect(host.createInvocation({ scope: 'chat', protocol: 'gemini', profile: 'nope' })).rejects.toThrow(/no profile "nope"/)
-    await expect(host.createInvocation({ scope: 'chat', protocol: 'gemini', profile: { tools: { allow: ['nope'] } } })).rejects.toThrow(/tools\.allow\[0\]/)
+    await expect(host.createInvocation({ scope: 'web' as 'chat', protocol: 'anthropic' })).rejects.toThrow(
+      /scope must be chat or session/,
+    )
+    await expect(host.createInvocation({ scope: 'chat', protocol: 'palm' as 'gemini' })).rejects.toThrow(
+      /unknown protocol "palm"/,
+    )
+    await expect(host.createInvocation({ scope: 'chat', protocol: 'gemini', profile: 'nope' })).rejects.toThrow(
+      /no profile "nope"/,
+    )
+    await expect(
+      host.createInvocation({ scope: 'chat', protocol: 'gemini', profile: { tools: { allow: ['nope'] } } }),
+    ).rejects.toThrow(/tools\.allow\[0\]/)
   })
 
   it('is refused after close', async () => {
@@ -96,19 +174,36 @@ describe('createInvocation', () => {
 
 describe('catalog', () => {
   it('lists every tool ordered by id with JSON Schemas', async () => {
-    host.extensions.register({ extensionId: 'a', name: 'z', description: 'Z.', contexts: ['chat'], inputSchema: objectSchema }, () => null)
+    host.extensions.register(
+      { extensionId: 'a', name: 'z', description: 'Z.', contexts: ['chat'], inputSchema: objectSchema },
+      () => null,
+    )
     const ids = host.catalog().map((t) => t.id)
     expect(ids).toEqual([...ids].sort())
-    expect(ids).toEqual(expect.arrayContaining(['builtin:calculator.evaluate', 'builtin:dice.roll', 'builtin:test.echo', 'builtin:workspace.shell', 'extension/a:z']))
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'builtin:calculator.evaluate',
+        'builtin:dice.roll',
+        'builtin:test.echo',
+        'builtin:workspace.shell',
+        'extension/a:z',
+      ]),
+    )
     expect(ids.at(-1)).toBe('extension/a:z')
     const catalog = host.catalog()
     const echo = catalog.find((t) => t.id === 'builtin:test.echo')
-    expect(echo).toMatchObject({ source: 'builtin', annotations: { readOnly: true }, description: 'Echo text back. Use test_finish to finish.' })
+    expect(echo).toMatchObject({
+      source: 'builtin',
+      annotations: { readOnly: true },
+      description: 'Echo text back. Use test_finish to finish.',
+    })
     expect(echo?.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ['text'] })
     expect(JSON.stringify(echo?.inputSchema)).not.toContain('9007199254740991')
   })
 
   it('rejects two tools with one id', async () => {
-    await expect(createToolHost({ tools: [testTools[0]!, testTools[0]!] })).rejects.toThrow(/Two tools have the id builtin:test\.echo/)
+    await expect(createToolHost({ tools: [testTools[0]!, testTools[0]!] })).rejects.toThrow(
+      /Two tools have the id builtin:test\.echo/,
+    )
   })
 })

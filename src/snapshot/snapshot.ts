@@ -93,7 +93,12 @@ export function buildSnapshot(request: SnapshotRequest): Snapshot {
   const allocation = allocateAliases(selection.tools, protocol, selection.builtinAliases)
   const diagnostics: CatalogDiagnostic[] = [...selection.diagnostics, ...allocation.diagnostics]
   const aliases = new Map(allocation.aliases)
-  const ctx: DescriptionContext = { alias: (id) => aliases.get(id) ?? id, has: (id) => aliases.has(id), scope, protocol: protocol.name }
+  const ctx: DescriptionContext = {
+    alias: (id) => aliases.get(id) ?? id,
+    has: (id) => aliases.has(id),
+    scope,
+    protocol: protocol.name,
+  }
   const bound: { binding: SnapshotBinding; tool: CatalogTool }[] = []
   for (const tool of selection.tools) {
     const binding = bindTool(tool, aliases.get(tool.id), { profile, protocol, ctx }, diagnostics)
@@ -102,9 +107,13 @@ export function buildSnapshot(request: SnapshotRequest): Snapshot {
   const contextTokens = request.contextTokens ?? defaultContextTokens
   const candidates = bound.map(({ binding, tool }) => ({ ...binding, source: tool.source }))
   const deferral = decideDeferral(candidates, profile.tools, contextTokens)
-  const bindings: SnapshotBinding[] = bound.map(({ binding }) => (deferral.deferred.has(binding.toolId) ? { ...binding, deferred: true } : binding))
+  const bindings: SnapshotBinding[] = bound.map(({ binding }) =>
+    deferral.deferred.has(binding.toolId) ? { ...binding, deferred: true } : binding,
+  )
   if (deferral.deferred.size > 0) {
-    const summary = deferredSummary(bound.filter(({ binding }) => deferral.deferred.has(binding.toolId)).map(({ tool }) => tool))
+    const summary = deferredSummary(
+      bound.filter(({ binding }) => deferral.deferred.has(binding.toolId)).map(({ tool }) => tool),
+    )
     const meta = [toolsSearchTool(undefined, summary), toolsCallTool].map(builtinCatalogTool)
     for (const tool of meta) aliases.set(tool.id, builtinAlias(tool.nativeName))
     for (const tool of meta) {
@@ -117,7 +126,14 @@ export function buildSnapshot(request: SnapshotRequest): Snapshot {
       diagnostics.push({ toolId: toolsSearchId, code: 'snapshot.tools_deferred', message })
     }
   }
-  return deepFreeze({ id: `snap_${randomUUID()}`, protocol: protocol.name, scope, profileId: profile.id, bindings, diagnostics })
+  return deepFreeze({
+    id: `snap_${randomUUID()}`,
+    protocol: protocol.name,
+    scope,
+    profileId: profile.id,
+    bindings,
+    diagnostics,
+  })
 }
 
 function deepFreeze<T>(value: T): T {

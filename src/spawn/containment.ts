@@ -14,7 +14,12 @@ import { delimiter, join } from 'node:path'
  * - `group`: elsewhere, only the process group is killed.
  */
 export type Containment =
-  | { readonly kind: 'pid-namespace'; readonly wrapper: readonly [string, ...string[]]; readonly userNamespace: boolean; readonly parentDeathSignal: boolean }
+  | {
+      readonly kind: 'pid-namespace'
+      readonly wrapper: readonly [string, ...string[]]
+      readonly userNamespace: boolean
+      readonly parentDeathSignal: boolean
+    }
   | { readonly kind: 'marker' }
   | { readonly kind: 'group' }
 
@@ -46,15 +51,24 @@ export async function detectContainment(platform: NodeJS.Platform, pathVar: stri
  * The wrappers to try. The program becomes the namespace's init: `--kill-child` kills it when
  * unshare dies, and its end kills the rest. Without root a user namespace maps the user to itself.
  */
-function namespaceCandidates(unshare: string, setpriv: string | undefined): Extract<Containment, { kind: 'pid-namespace' }>[] {
+function namespaceCandidates(
+  unshare: string,
+  setpriv: string | undefined,
+): Extract<Containment, { kind: 'pid-namespace' }>[] {
   const plain = ['--pid', '--fork', '--kill-child', '--']
   const asUser = ['--map-current-user', ...plain]
   const candidates: Extract<Containment, { kind: 'pid-namespace' }>[] = []
   for (const parentDeathSignal of setpriv === undefined ? [false] : [true, false]) {
-    const prefix: string[] = parentDeathSignal && setpriv !== undefined ? [setpriv, '--pdeathsig', 'KILL', '--', unshare] : [unshare]
+    const prefix: string[] =
+      parentDeathSignal && setpriv !== undefined ? [setpriv, '--pdeathsig', 'KILL', '--', unshare] : [unshare]
     for (const flags of [plain, asUser]) {
       const [file = unshare, ...rest] = [...prefix, ...flags]
-      candidates.push({ kind: 'pid-namespace', wrapper: [file, ...rest], userNamespace: flags === asUser, parentDeathSignal })
+      candidates.push({
+        kind: 'pid-namespace',
+        wrapper: [file, ...rest],
+        userNamespace: flags === asUser,
+        parentDeathSignal,
+      })
     }
   }
   return candidates
@@ -64,7 +78,12 @@ function runsAsNamespaceInit(wrapper: readonly [string, ...string[]]): Promise<b
   const [file, ...args] = wrapper
   return new Promise((resolve) => {
     try {
-      execFile(file, [...args, '/bin/sh', '-c', 'test "$$" = 1'], { timeout: probeTimeoutMs, killSignal: 'SIGKILL', env: { PATH: systemDirs.join(delimiter) } }, (error) => resolve(error === null))
+      execFile(
+        file,
+        [...args, '/bin/sh', '-c', 'test "$$" = 1'],
+        { timeout: probeTimeoutMs, killSignal: 'SIGKILL', env: { PATH: systemDirs.join(delimiter) } },
+        (error) => resolve(error === null),
+      )
     } catch {
       resolve(false)
     }

@@ -10,7 +10,9 @@ const defaultPath = '/usr/bin:/bin'
  * like the program's own.
  */
 export function assertRunnable(program: string, cwd: string, pathVar: string | undefined): void {
-  const candidates = program.includes('/') ? [resolve(cwd, program)] : (pathVar ?? defaultPath).split(delimiter).map((dir) => resolve(cwd, dir, program))
+  const candidates = program.includes('/')
+    ? [resolve(cwd, program)]
+    : (pathVar ?? defaultPath).split(delimiter).map((dir) => resolve(cwd, dir, program))
   let denied = false
   for (const file of candidates) {
     const found = runnable(file)

@@ -58,10 +58,23 @@ async function escapedAndGone(pids: string): Promise<void> {
 
 // The strongest way this machine offers, and the ones below it that can run here too.
 const detected = linux ? await containment() : ({ kind: 'group' } as const)
-const unshare = detected.kind === 'pid-namespace' ? detected.wrapper.find((part) => part.endsWith('/unshare')) : undefined
+const unshare =
+  detected.kind === 'pid-namespace' ? detected.wrapper.find((part) => part.endsWith('/unshare')) : undefined
 const ways: [string, Containment][] = [
   [`the detected ${detected.kind}`, detected],
-  ...(unshare === undefined ? [] : [['a PID namespace in a user namespace', { kind: 'pid-namespace', wrapper: [unshare, '--map-current-user', '--pid', '--fork', '--kill-child', '--'], userNamespace: true, parentDeathSignal: false }] as [string, Containment]]),
+  ...(unshare === undefined
+    ? []
+    : [
+        [
+          'a PID namespace in a user namespace',
+          {
+            kind: 'pid-namespace',
+            wrapper: [unshare, '--map-current-user', '--pid', '--fork', '--kill-child', '--'],
+            userNamespace: true,
+            parentDeathSignal: false,
+          },
+        ] as [string, Containment],
+      ]),
   ...(linux ? [['the environment marker', { kind: 'marker' }] as [string, Containment]] : []),
 ]
 
@@ -140,7 +153,11 @@ describe.skipIf(!linux)('bounded spawns', () => {
       const program = `process.stdin.pipe(process.stdout); process.stdin.on('end', () => { process.stderr.write(JSON.stringify({ env: process.env, cwd: process.cwd() })); process.exitCode = 7 })`
       const bounded = await spawnBounded(process.execPath, ['-e', program], { containment: how, env, cwd: dir })
       bounded.child.stdin.end('{"round":1}\n')
-      const [stdout, stderr, [code]] = await Promise.all([text(bounded.child.stdout), text(bounded.child.stderr), once(bounded.child, 'close')])
+      const [stdout, stderr, [code]] = await Promise.all([
+        text(bounded.child.stdout),
+        text(bounded.child.stderr),
+        once(bounded.child, 'close'),
+      ])
       expect(stdout).toBe('{"round":1}\n')
       expect(code).toBe(7)
       const seen = JSON.parse(stderr) as { env: Record<string, string>; cwd: string }
@@ -151,13 +168,26 @@ describe.skipIf(!linux)('bounded spawns', () => {
     })
 
     it('reports a program that cannot be started as a direct spawn would', async () => {
-      await expect(spawnBounded('toolhost-no-such-program', [], { containment: how })).rejects.toThrow('spawn toolhost-no-such-program ENOENT')
+      await expect(spawnBounded('toolhost-no-such-program', [], { containment: how })).rejects.toThrow(
+        'spawn toolhost-no-such-program ENOENT',
+      )
       await expect(spawnBounded(dir, [], { containment: how })).rejects.toThrow(`spawn ${dir} EACCES`)
     })
 
     it('leaves nothing behind when the host process exits', async () => {
       const { script: file, pids } = await escaping('sleep 1000')
-      const host = spawn(process.execPath, ['--import', join(root, 'scripts', 'register-ts.ts'), join(import.meta.dirname, '__fixtures__', 'host-that-spawns.ts'), how.kind, file, 'exit'], { stdio: ['ignore', 'pipe', 'inherit'] })
+      const host = spawn(
+        process.execPath,
+        [
+          '--import',
+          join(root, 'scripts', 'register-ts.ts'),
+          join(import.meta.dirname, '__fixtures__', 'host-that-spawns.ts'),
+          how.kind,
+          file,
+          'exit',
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      )
       const [output, [code]] = await Promise.all([text(host.stdout), once(host, 'close')])
       expect(output).toBe('ready\n')
       expect(code).toBe(0)
@@ -165,17 +195,31 @@ describe.skipIf(!linux)('bounded spawns', () => {
     })
   })
 
-  it.runIf(detected.kind === 'pid-namespace' && detected.parentDeathSignal)('leaves nothing behind when the host process is killed with SIGKILL', async () => {
-    const { script: file, pids } = await escaping('sleep 1000')
-    const host = spawn(process.execPath, ['--import', join(root, 'scripts', 'register-ts.ts'), join(import.meta.dirname, '__fixtures__', 'host-that-spawns.ts'), detected.kind, file, 'wait'], { stdio: ['ignore', 'pipe', 'inherit'] })
-    let output = ''
-    for await (const chunk of host.stdout) {
-      output += String(chunk)
-      if (output.includes('ready')) break
-    }
-    const closed = once(host, 'close')
-    host.kill('SIGKILL')
-    await closed
-    await escapedAndGone(pids)
-  })
+  it.runIf(detected.kind === 'pid-namespace' && detected.parentDeathSignal)(
+    'leaves nothing behind when the host process is killed with SIGKILL',
+    async () => {
+      const { script: file, pids } = await escaping('sleep 1000')
+      const host = spawn(
+        process.execPath,
+        [
+          '--import',
+          join(root, 'scripts', 'register-ts.ts'),
+          join(import.meta.dirname, '__fixtures__', 'host-that-spawns.ts'),
+          detected.kind,
+          file,
+          'wait',
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      )
+      let output = ''
+      for await (const chunk of host.stdout) {
+        output += String(chunk)
+        if (output.includes('ready')) break
+      }
+      const closed = once(host, 'close')
+      host.kill('SIGKILL')
+      await closed
+      await escapedAndGone(pids)
+    },
+  )
 })

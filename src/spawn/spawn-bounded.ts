@@ -46,7 +46,11 @@ export interface BoundedProcess {
  *
  * @throws the spawn error (`spawn <program> ENOENT`, …) when the program cannot be started.
  */
-export async function spawnBounded(program: string, args: readonly string[], options: BoundedSpawnOptions = {}): Promise<BoundedProcess> {
+export async function spawnBounded(
+  program: string,
+  args: readonly string[],
+  options: BoundedSpawnOptions = {},
+): Promise<BoundedProcess> {
   const how = options.containment ?? (await containment())
   const cwd = options.cwd ?? process.cwd()
   const env: Record<string, string | undefined> = { ...(options.env ?? process.env) }
@@ -56,7 +60,14 @@ export async function spawnBounded(program: string, args: readonly string[], opt
   if (token !== undefined) env[spawnMarkerName] = token
   const [file, ...argv] = how.kind === 'pid-namespace' ? [...how.wrapper, program, ...args] : [program, ...args]
   // `detached` makes a new process group, so that the program's helpers get its signals.
-  const child = spawn(file ?? program, argv, { cwd, env, shell: false, detached: process.platform !== 'win32', stdio: 'pipe', windowsHide: true })
+  const child = spawn(file ?? program, argv, {
+    cwd,
+    env,
+    shell: false,
+    detached: process.platform !== 'win32',
+    stdio: 'pipe',
+    windowsHide: true,
+  })
 
   let terminating = false
   const running = () => child.pid !== undefined && child.exitCode === null && child.signalCode === null
@@ -74,7 +85,8 @@ export async function spawnBounded(program: string, args: readonly string[], opt
     containment: how.kind,
     terminate: () => {
       signalAll('SIGTERM')
-      if (how.kind === 'pid-namespace' && child.pid !== undefined && !terminating) watchNamespaceInit(child.pid, () => !running())
+      if (how.kind === 'pid-namespace' && child.pid !== undefined && !terminating)
+        watchNamespaceInit(child.pid, () => !running())
       terminating = true
     },
     kill: () => {
@@ -84,7 +96,10 @@ export async function spawnBounded(program: string, args: readonly string[], opt
       if (token !== undefined) sweepMarked(token)
     },
   }
-  const untrack = [everySpawn.track(bounded), ...(options.tracker === undefined ? [] : [options.tracker.track(bounded)])]
+  const untrack = [
+    everySpawn.track(bounded),
+    ...(options.tracker === undefined ? [] : [options.tracker.track(bounded)]),
+  ]
   killAllOnExit()
   const done = (): void => {
     for (const stop of untrack) stop()

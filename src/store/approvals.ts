@@ -79,11 +79,13 @@ export interface ApprovalStore {
   expire(id: string): ApprovalRecord
 }
 
-const columns = 'id, run_id, invocation_id, call_id, tool_id, alias, input, reason, rule, always_rule, status, decision, message, approver, created_at, decided_at'
+const columns =
+  'id, run_id, invocation_id, call_id, tool_id, alias, input, reason, rule, always_rule, status, decision, message, approver, created_at, decided_at'
 
 /** The approval table over one connection. */
 export function approvalStore(db: DatabaseSync, now: () => number): ApprovalStore {
-  const insert = db.prepare(`INSERT INTO approvals (id, run_id, invocation_id, call_id, tool_id, alias, input, reason, rule, always_rule, created_at)
+  const insert =
+    db.prepare(`INSERT INTO approvals (id, run_id, invocation_id, call_id, tool_id, alias, input, reason, rule, always_rule, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`)
   const byId = db.prepare(`SELECT ${columns} FROM approvals WHERE id = ?`)
   const byCall = db.prepare(`SELECT ${columns} FROM approvals WHERE invocation_id = ? AND call_id = ?`)
@@ -94,28 +96,52 @@ export function approvalStore(db: DatabaseSync, now: () => number): ApprovalStor
     const row = byId.get(id)
     return row === undefined ? undefined : readApproval(row)
   }
-  const transition = (id: string, values: [ApprovalStatus, 'once' | 'always' | null, string | null, string | null], action: string): ApprovalRecord => {
+  const transition = (
+    id: string,
+    values: [ApprovalStatus, 'once' | 'always' | null, string | null, string | null],
+    action: string,
+  ): ApprovalRecord => {
     const row = runReturning(decide, ...values, now(), id)
     if (row !== undefined) return readApproval(row)
     const current = get(id)
-    if (current === undefined) throw new StoreError('store.not_found', `cannot ${action} approval ${id}: no such request`)
+    if (current === undefined)
+      throw new StoreError('store.not_found', `cannot ${action} approval ${id}: no such request`)
     const by = current.approver === null ? '' : ` by ${current.approver}`
     const when = current.decidedAt === null ? '' : ` at ${new Date(current.decidedAt).toISOString()}`
-    throw new StoreError('store.conflict', `cannot ${action} approval ${id}: it was already ${current.status}${by}${when}; a request is decided only once`)
+    throw new StoreError(
+      'store.conflict',
+      `cannot ${action} approval ${id}: it was already ${current.status}${by}${when}; a request is decided only once`,
+    )
   }
 
   return {
     create(approval) {
       const id = approval.id ?? newId('apr')
       checkSafeId(id, 'approval id')
-      const values: SQLInputValue[] = [id, approval.runId, approval.invocationId, approval.callId, approval.toolId, approval.alias]
-      values.push(toJson(approval.input, `the input of approval ${id}`), approval.reason, approval.rule ?? null, approval.alwaysRule ?? null, now())
+      const values: SQLInputValue[] = [
+        id,
+        approval.runId,
+        approval.invocationId,
+        approval.callId,
+        approval.toolId,
+        approval.alias,
+      ]
+      values.push(
+        toJson(approval.input, `the input of approval ${id}`),
+        approval.reason,
+        approval.rule ?? null,
+        approval.alwaysRule ?? null,
+        now(),
+      )
       try {
         const row = runReturning(insert, ...values)
         if (row === undefined) throw new StoreError('store.corrupt_row', `approval ${id}: the insert returned no row`)
         return readApproval(row)
       } catch (error) {
-        throw explainSqliteError(error, `cannot create approval ${id} for call ${approval.callId} of invocation ${approval.invocationId}`)
+        throw explainSqliteError(
+          error,
+          `cannot create approval ${id} for call ${approval.callId} of invocation ${approval.invocationId}`,
+        )
       }
     },
 
@@ -139,13 +165,21 @@ export function approvalStore(db: DatabaseSync, now: () => number): ApprovalStor
       }
       params.push(filter.limit ?? -1)
       const sql = `SELECT ${columns} FROM approvals${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`
-      return db.prepare(sql).all(...params).map(readApproval)
+      return db
+        .prepare(sql)
+        .all(...params)
+        .map(readApproval)
     },
 
     resolve(id, resolution) {
-      if (resolution.behavior === 'allow') return transition(id, ['allowed', resolution.scope ?? 'once', null, resolution.approver], 'allow')
-      if (resolution.behavior === 'deny') return transition(id, ['denied', null, resolution.message ?? null, resolution.approver], 'deny')
-      throw new StoreError('store.invalid_value', `an approval is resolved with behavior allow or deny, not ${JSON.stringify((resolution as { behavior: unknown }).behavior)}`)
+      if (resolution.behavior === 'allow')
+        return transition(id, ['allowed', resolution.scope ?? 'once', null, resolution.approver], 'allow')
+      if (resolution.behavior === 'deny')
+        return transition(id, ['denied', null, resolution.message ?? null, resolution.approver], 'deny')
+      throw new StoreError(
+        'store.invalid_value',
+        `an approval is resolved with behavior allow or deny, not ${JSON.stringify((resolution as { behavior: unknown }).behavior)}`,
+      )
     },
 
     expire(id) {

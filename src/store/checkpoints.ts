@@ -31,7 +31,9 @@ export function checkpointTable(db: DatabaseSync, now: () => number): Checkpoint
       (SELECT coalesce(max(seq), 0) FROM events),
       ?2, ?3)
     RETURNING seq, event_seq, created_at`)
-  const selectLatest = db.prepare('SELECT seq, event_seq, created_at, data FROM checkpoints WHERE invocation_id = ? ORDER BY seq DESC LIMIT 1')
+  const selectLatest = db.prepare(
+    'SELECT seq, event_seq, created_at, data FROM checkpoints WHERE invocation_id = ? ORDER BY seq DESC LIMIT 1',
+  )
 
   return {
     save(invocationId, data) {
@@ -43,14 +45,24 @@ export function checkpointTable(db: DatabaseSync, now: () => number): Checkpoint
         throw explainSqliteError(error, `cannot save a checkpoint of invocation ${invocationId} (does it exist?)`)
       }
       const read = new RowReader(row ?? {}, `new checkpoints row of invocation ${invocationId}`)
-      return { seq: read.integer('seq'), eventSeq: read.integer('event_seq'), createdAt: read.integer('created_at'), data }
+      return {
+        seq: read.integer('seq'),
+        eventSeq: read.integer('event_seq'),
+        createdAt: read.integer('created_at'),
+        data,
+      }
     },
 
     latest(invocationId) {
       const row = selectLatest.get(invocationId)
       if (row === undefined) return undefined
       const read = new RowReader(row, `checkpoints row of invocation ${invocationId} seq=${String(row.seq)}`)
-      return { seq: read.integer('seq'), eventSeq: read.integer('event_seq'), createdAt: read.integer('created_at'), data: read.json('data') }
+      return {
+        seq: read.integer('seq'),
+        eventSeq: read.integer('event_seq'),
+        createdAt: read.integer('created_at'),
+        data: read.json('data'),
+      }
     },
   }
 }

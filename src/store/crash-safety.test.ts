@@ -58,14 +58,26 @@ describe('crash safety', () => {
 
     // Unfinished: every fourth call by design, plus the one in flight when the kill came, if any.
     const finished = new Set(events.filter((e) => e.type === 'completed').map((e) => e.callId))
-    const expected = [...new Set(events.map((e) => e.callId))].filter((id): id is string => id !== null && !finished.has(id))
+    const expected = [...new Set(events.map((e) => e.callId))].filter(
+      (id): id is string => id !== null && !finished.has(id),
+    )
     const unfinished = store.unfinishedCalls('inv_crash')
     expect(unfinished.map((c) => c.callId)).toEqual(expected)
-    const designed = reported.filter((r) => r.type === 'started' && Number(r.callId.slice(5)) % 4 === 3).map((r) => r.callId)
+    const designed = reported
+      .filter((r) => r.type === 'started' && Number(r.callId.slice(5)) % 4 === 3)
+      .map((r) => r.callId)
     expect(designed.length).toBeGreaterThan(10)
-    for (const callId of designed) expect(unfinished).toContainEqual({ callId, toolId: expect.stringMatching(/^builtin:test\.tool\d$/), started: true })
+    for (const callId of designed)
+      expect(unfinished).toContainEqual({
+        callId,
+        toolId: expect.stringMatching(/^builtin:test\.tool\d$/),
+        started: true,
+      })
     // The store is writable again.
-    expect(store.appendEvent({ runId: 'run_crash', invocationId: 'inv_crash', type: 'turn_started', data: { round: 2 } }).seq).toBe(events.length + 1)
+    expect(
+      store.appendEvent({ runId: 'run_crash', invocationId: 'inv_crash', type: 'turn_started', data: { round: 2 } })
+        .seq,
+    ).toBe(events.length + 1)
   })
 })
 
@@ -74,7 +86,11 @@ describe('several writers', () => {
     const dir = await stores.temp.make()
     const count = 600
     const startAt = String(Date.now() + 2_500)
-    const outputs = await Promise.all(['a', 'b'].map((label) => runFixture('event-writer.ts', ['burst', dir, 'run_shared', 'inv_shared', label, String(count), startAt])))
+    const outputs = await Promise.all(
+      ['a', 'b'].map((label) =>
+        runFixture('event-writer.ts', ['burst', dir, 'run_shared', 'inv_shared', label, String(count), startAt]),
+      ),
+    )
     const [a, b] = outputs.map((text) => JSON.parse(text) as { seqs: number[]; ms: number })
     if (a === undefined || b === undefined) throw new Error('a writer printed nothing')
 
@@ -83,7 +99,10 @@ describe('several writers', () => {
     const events = store.events({ invocationId: 'inv_shared' })
     expect(events).toHaveLength(2 * count)
     expect(new Set([...a.seqs, ...b.seqs]).size).toBe(2 * count)
-    for (const [label, writer] of [['a', a], ['b', b]] as const) {
+    for (const [label, writer] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const mine = events.filter((e) => e.callId?.startsWith(`${label}-`))
       expect(mine.map((e) => e.seq)).toEqual(writer.seqs)
       expect(mine.map((e) => e.callId)).toEqual(Array.from({ length: count }, (_, i) => `${label}-${i}`))

@@ -13,13 +13,38 @@ describe('the event log', () => {
     const base = { runId, invocationId, callId: 'c1', toolId: 'builtin:dice.roll' }
     const appended = [
       store.appendEvent({ runId, invocationId, type: 'turn_started', data: { round: 1 } }),
-      store.appendEvent({ ...base, type: 'requested', data: { alias: 'dice_roll', rawArguments: '{"formula":"2d6"}', round: 1 } }),
-      store.appendEvent({ ...base, type: 'decided', data: { behavior: 'allow', rule: 'builtin:dice.*', approver: 'rule', reason: 'allowed by rule' } }),
+      store.appendEvent({
+        ...base,
+        type: 'requested',
+        data: { alias: 'dice_roll', rawArguments: '{"formula":"2d6"}', round: 1 },
+      }),
+      store.appendEvent({
+        ...base,
+        type: 'decided',
+        data: { behavior: 'allow', rule: 'builtin:dice.*', approver: 'rule', reason: 'allowed by rule' },
+      }),
       store.appendEvent({ ...base, type: 'started', data: {} }),
       store.appendEvent({ ...base, type: 'progress', data: { message: 'rolling', progress: 1, total: 2 } }),
-      store.appendEvent({ ...base, type: 'completed', at: 5_000, data: { result: { ...result, images: [{ path: 'tool-results/i.png', mimeType: 'image/png' }] }, durationMs: 12 } }),
-      store.appendEvent({ ...base, type: 'stored', data: { paths: ['tool-results/inv_a/round-001-call_0011223344556677.txt'] } }),
-      store.appendEvent({ runId, invocationId, type: 'turn_completed', data: { round: 1, calls: 1, status: 'completed' } }),
+      store.appendEvent({
+        ...base,
+        type: 'completed',
+        at: 5_000,
+        data: {
+          result: { ...result, images: [{ path: 'tool-results/i.png', mimeType: 'image/png' }] },
+          durationMs: 12,
+        },
+      }),
+      store.appendEvent({
+        ...base,
+        type: 'stored',
+        data: { paths: ['tool-results/inv_a/round-001-call_0011223344556677.txt'] },
+      }),
+      store.appendEvent({
+        runId,
+        invocationId,
+        type: 'turn_completed',
+        data: { round: 1, calls: 1, status: 'completed' },
+      }),
     ]
     const seqs = appended.map((e) => e.seq)
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
@@ -34,11 +59,23 @@ describe('the event log', () => {
     store.createInvocation({ id: 'inv_b', runId, protocol: 'openai-chat', snapshot: {}, profile: {} })
     store.createRun({ id: 'run_other', scope: 'chat', profileId: 'default' })
     store.createInvocation({ id: 'inv_other', runId: 'run_other', protocol: 'gemini', snapshot: {}, profile: {} })
-    const request = (inv: string, run: string, callId: string): NewStoreEvent => ({ runId: run, invocationId: inv, callId, type: 'requested', data: { alias: 'a', rawArguments: '{}' } })
+    const request = (inv: string, run: string, callId: string): NewStoreEvent => ({
+      runId: run,
+      invocationId: inv,
+      callId,
+      type: 'requested',
+      data: { alias: 'a', rawArguments: '{}' },
+    })
     const a1 = store.appendEvent(request(invocationId, runId, 'c1'))
     const b1 = store.appendEvent(request('inv_b', runId, 'c1'))
     const other = store.appendEvent(request('inv_other', 'run_other', 'c9'))
-    const a1done = store.appendEvent({ runId, invocationId, callId: 'c1', type: 'completed', data: { result, durationMs: 1 } })
+    const a1done = store.appendEvent({
+      runId,
+      invocationId,
+      callId: 'c1',
+      type: 'completed',
+      data: { result, durationMs: 1 },
+    })
     const a2 = store.appendEvent(request(invocationId, runId, 'c2'))
 
     expect(store.events({ runId })).toEqual([a1, b1, a1done, a2])
@@ -56,17 +93,30 @@ describe('the event log', () => {
   it('refuses events that break the rules of the log', async () => {
     const { store, runId, invocationId } = await stores.withInvocation()
     const invalid = expect.objectContaining({ code: 'store.invalid_value' })
-    expect(() => store.appendEvent({ runId, invocationId, type: 'requested', data: { alias: 'a', rawArguments: '{}' } })).toThrow(invalid)
-    expect(() => store.appendEvent({ runId, invocationId, callId: 'c1', type: 'turn_started', data: { round: 1 } })).toThrow(invalid)
+    expect(() =>
+      store.appendEvent({ runId, invocationId, type: 'requested', data: { alias: 'a', rawArguments: '{}' } }),
+    ).toThrow(invalid)
+    expect(() =>
+      store.appendEvent({ runId, invocationId, callId: 'c1', type: 'turn_started', data: { round: 1 } }),
+    ).toThrow(invalid)
     // A JavaScript caller that gets the data wrong learns what is wrong.
-    const wrong = { runId, invocationId, callId: 'c1', type: 'completed', data: { result: { content: 1 } } } as unknown as NewStoreEvent
+    const wrong = {
+      runId,
+      invocationId,
+      callId: 'c1',
+      type: 'completed',
+      data: { result: { content: 1 } },
+    } as unknown as NewStoreEvent
     expect(() => store.appendEvent(wrong)).toThrow(/completed event has the wrong shape[\s\S]*result\.content/)
     const unknownType = { runId, invocationId, callId: 'c1', type: 'finished', data: {} } as unknown as NewStoreEvent
     expect(() => store.appendEvent(unknownType)).toThrow(/"finished" is not an event type/)
     // The invocation must exist and belong to that run.
     store.createRun({ id: 'run_b', scope: 'session', profileId: 'default' })
     expect(() => store.appendEvent({ runId: 'run_b', invocationId, type: 'turn_started', data: { round: 1 } })).toThrow(
-      expect.objectContaining({ code: 'store.not_found', message: expect.stringContaining(`invocation ${invocationId} of run run_b`) }),
+      expect.objectContaining({
+        code: 'store.not_found',
+        message: expect.stringContaining(`invocation ${invocationId} of run run_b`),
+      }),
     )
     expect(store.events({})).toEqual([])
   })
@@ -88,20 +138,41 @@ describe('the event log', () => {
     const { store, runId, invocationId } = await stores.withInvocation()
     const db = new DatabaseSync(store.dbPath)
     try {
-      db.prepare("INSERT INTO events (run_id, invocation_id, call_id, type, at, tool_id, data) VALUES (?, ?, 'c1', 'requested', 1, NULL, '{\"alias\":7}')").run(runId, invocationId)
+      db.prepare(
+        "INSERT INTO events (run_id, invocation_id, call_id, type, at, tool_id, data) VALUES (?, ?, 'c1', 'requested', 1, NULL, '{\"alias\":7}')",
+      ).run(runId, invocationId)
     } finally {
       db.close()
     }
-    expect(() => store.events({ invocationId })).toThrow(expect.objectContaining({ code: 'store.corrupt_row', message: expect.stringMatching(/^events row seq=1, column data: unexpected shape:[\s\S]*alias/) }))
+    expect(() => store.events({ invocationId })).toThrow(
+      expect.objectContaining({
+        code: 'store.corrupt_row',
+        message: expect.stringMatching(/^events row seq=1, column data: unexpected shape:[\s\S]*alias/),
+      }),
+    )
   })
 
   it('lists the calls whose outcome is unknown, in order, with whether they started', async () => {
     const { store, runId, invocationId } = await stores.withInvocation()
-    const add = (callId: string, type: 'requested' | 'started' | 'completed' | 'failed', toolId: string | null = 'builtin:t.x') => {
-      if (type === 'requested') store.appendEvent({ runId, invocationId, callId, toolId, type, data: { alias: 'x', rawArguments: '{}' } })
+    const add = (
+      callId: string,
+      type: 'requested' | 'started' | 'completed' | 'failed',
+      toolId: string | null = 'builtin:t.x',
+    ) => {
+      if (type === 'requested')
+        store.appendEvent({ runId, invocationId, callId, toolId, type, data: { alias: 'x', rawArguments: '{}' } })
       else if (type === 'started') store.appendEvent({ runId, invocationId, callId, toolId, type, data: {} })
-      else if (type === 'completed') store.appendEvent({ runId, invocationId, callId, toolId, type, data: { result, durationMs: 1 } })
-      else store.appendEvent({ runId, invocationId, callId, toolId, type, data: { error: { name: 'Error', message: 'boom' }, durationMs: 1 } })
+      else if (type === 'completed')
+        store.appendEvent({ runId, invocationId, callId, toolId, type, data: { result, durationMs: 1 } })
+      else
+        store.appendEvent({
+          runId,
+          invocationId,
+          callId,
+          toolId,
+          type,
+          data: { error: { name: 'Error', message: 'boom' }, durationMs: 1 },
+        })
     }
     add('done', 'requested')
     add('asked', 'requested')
@@ -124,7 +195,14 @@ describe('the event log', () => {
 
   it('keeps the WAL file bounded: automatic checkpoints run', async () => {
     const { store, runId, invocationId } = await stores.withInvocation()
-    for (let i = 0; i < 3_000; i += 1) store.appendEvent({ runId, invocationId, callId: `c${i}`, type: 'requested', data: { alias: 'a', rawArguments: 'x'.repeat(200) } })
+    for (let i = 0; i < 3_000; i += 1)
+      store.appendEvent({
+        runId,
+        invocationId,
+        callId: `c${i}`,
+        type: 'requested',
+        data: { alias: 'a', rawArguments: 'x'.repeat(200) },
+      })
     // Without checkpoints this is ~50 MB; with them it stays near the 1,000-page threshold (~4 MB).
     expect(statSync(`${store.dbPath}-wal`).size).toBeLessThan(8 * 1024 * 1024)
   })

@@ -1,6 +1,14 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { prettifyError, type ZodType } from 'zod'
-import { eventDataSchemas, eventTypes, isEventType, turnEventTypes, type EventType, type NewStoreEvent, type StoreEvent } from './event-types.js'
+import {
+  eventDataSchemas,
+  eventTypes,
+  isEventType,
+  turnEventTypes,
+  type EventType,
+  type NewStoreEvent,
+  type StoreEvent,
+} from './event-types.js'
 import { RowReader, toJson, type Row } from './row-reader.js'
 import { explainSqliteError } from './sqlite-errors.js'
 import { StoreError } from './store-error.js'
@@ -34,7 +42,9 @@ export interface EventLog {
 
 /** The event log over one connection. */
 export function eventLog(db: DatabaseSync, now: () => number): EventLog {
-  const insert = db.prepare('INSERT INTO events (run_id, invocation_id, call_id, type, at, tool_id, data) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const insert = db.prepare(
+    'INSERT INTO events (run_id, invocation_id, call_id, type, at, tool_id, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
   // A call's first event orders the list; the tool id is the same on all its events when known.
   const unfinished = db.prepare(`
     SELECT call_id, max(tool_id) AS tool_id, max(type = 'started') AS started
@@ -55,11 +65,30 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
       let seq: number
       try {
         // seq is the rowid; run() (not a RETURNING get(), see runReturning) keeps WAL checkpoints working.
-        seq = Number(insert.run(event.runId, event.invocationId, callId, event.type, at, toolId, toJson(event.data, `the data of a ${event.type} event`)).lastInsertRowid)
+        seq = Number(
+          insert.run(
+            event.runId,
+            event.invocationId,
+            callId,
+            event.type,
+            at,
+            toolId,
+            toJson(event.data, `the data of a ${event.type} event`),
+          ).lastInsertRowid,
+        )
       } catch (error) {
         throw explainSqliteError(error, `cannot ${what} (does the invocation exist in that run?)`)
       }
-      return { seq, type: event.type, runId: event.runId, invocationId: event.invocationId, callId, toolId, at, data: event.data } as StoreEvent
+      return {
+        seq,
+        type: event.type,
+        runId: event.runId,
+        invocationId: event.invocationId,
+        callId,
+        toolId,
+        at,
+        data: event.data,
+      } as StoreEvent
     },
 
     events(filter) {
@@ -93,20 +122,34 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
     unfinishedCalls(invocationId) {
       return unfinished.all(invocationId).map((row) => {
         const read = new RowReader(row, `events of invocation ${invocationId}`)
-        return { callId: read.text('call_id'), toolId: read.textOrNull('tool_id'), started: read.integer('started') === 1 }
+        return {
+          callId: read.text('call_id'),
+          toolId: read.textOrNull('tool_id'),
+          started: read.integer('started') === 1,
+        }
       })
     },
   }
 }
 
 function checkEvent(type: EventType, callId: string | null, data: unknown, at: number): void {
-  if (!isEventType(type)) throw new StoreError('store.invalid_value', `"${String(type)}" is not an event type; expected one of ${eventTypes.join(', ')}`)
+  if (!isEventType(type))
+    throw new StoreError(
+      'store.invalid_value',
+      `"${String(type)}" is not an event type; expected one of ${eventTypes.join(', ')}`,
+    )
   const turnEvent = turnEventTypes.includes(type)
-  if (turnEvent && callId !== null) throw new StoreError('store.invalid_value', `a ${type} event belongs to no call; got call id ${callId}`)
+  if (turnEvent && callId !== null)
+    throw new StoreError('store.invalid_value', `a ${type} event belongs to no call; got call id ${callId}`)
   if (!turnEvent && callId === null) throw new StoreError('store.invalid_value', `a ${type} event needs a call id`)
-  if (!Number.isSafeInteger(at)) throw new StoreError('store.invalid_value', `event time must be epoch milliseconds; got ${at}`)
+  if (!Number.isSafeInteger(at))
+    throw new StoreError('store.invalid_value', `event time must be epoch milliseconds; got ${at}`)
   const parsed = eventDataSchemas[type].safeParse(data)
-  if (!parsed.success) throw new StoreError('store.invalid_value', `the data of a ${type} event has the wrong shape:\n${prettifyError(parsed.error)}`)
+  if (!parsed.success)
+    throw new StoreError(
+      'store.invalid_value',
+      `the data of a ${type} event has the wrong shape:\n${prettifyError(parsed.error)}`,
+    )
 }
 
 function readEvent(row: Row): StoreEvent {

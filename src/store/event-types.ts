@@ -1,7 +1,17 @@
 import { z } from 'zod'
 
 /** The kinds of audit events, in the order a call usually produces them. */
-export const eventTypes = ['requested', 'decided', 'started', 'progress', 'completed', 'failed', 'stored', 'turn_started', 'turn_completed'] as const
+export const eventTypes = [
+  'requested',
+  'decided',
+  'started',
+  'progress',
+  'completed',
+  'failed',
+  'stored',
+  'turn_started',
+  'turn_completed',
+] as const
 
 /** A kind of audit event. Turn events belong to no call; all others to exactly one. */
 export type EventType = (typeof eventTypes)[number]
@@ -148,7 +158,11 @@ export const eventDataSchemas: { readonly [T in EventType]: z.ZodType<EventDataB
   started: z.looseObject({ round: count.optional() }),
   progress: z.looseObject({ message: z.string(), progress: z.number().optional(), total: z.number().optional() }),
   completed: z.looseObject({ result, durationMs: duration }),
-  failed: z.looseObject({ error: z.looseObject({ name: z.string(), message: z.string() }), result: result.optional(), durationMs: duration }),
+  failed: z.looseObject({
+    error: z.looseObject({ name: z.string(), message: z.string() }),
+    result: result.optional(),
+    durationMs: duration,
+  }),
   stored: z.looseObject({ paths: z.array(z.string()) }),
   turn_started: turnData,
   turn_completed: turnData,

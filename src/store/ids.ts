@@ -19,6 +19,9 @@ const safeId = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/
  */
 export function checkSafeId(id: string, what: string): void {
   if (typeof id !== 'string' || !safeId.test(id)) {
-    throw new StoreError('store.invalid_value', `${what} ${JSON.stringify(id)} is not a safe id: use 1 to 128 letters, digits, "_", "-" or ".", starting with a letter or digit`)
+    throw new StoreError(
+      'store.invalid_value',
+      `${what} ${JSON.stringify(id)} is not a safe id: use 1 to 128 letters, digits, "_", "-" or ".", starting with a letter or digit`,
+    )
   }
 }

@@ -6,7 +6,12 @@ import { StoreError } from './store-error.js'
 
 /** How to reach an MCP server: a child process over stdio, or a Streamable HTTP endpoint. */
 export type McpTransportConfig =
-  | { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[]; readonly env: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'stdio'
+      readonly command: string
+      readonly args: readonly string[]
+      readonly env: Readonly<Record<string, string>>
+    }
   | { readonly kind: 'http'; readonly url: string; readonly headers: Readonly<Record<string, string>> }
 
 /** A registered MCP server. */
@@ -66,14 +71,18 @@ const definitionSchema = z.record(z.string(), z.unknown())
 
 /** The MCP tables (`mcp_registrations`, `mcp_tools`) of one connection. */
 export function mcpServerTable(db: DatabaseSync, now: () => number): McpServerStore {
-  const insertReg = db.prepare('INSERT INTO mcp_registrations (id, name, transport, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const insertReg = db.prepare(
+    'INSERT INTO mcp_registrations (id, name, transport, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
   const regById = db.prepare('SELECT * FROM mcp_registrations WHERE id = ?')
   const regs = db.prepare('SELECT * FROM mcp_registrations ORDER BY created_at, id')
   const deleteReg = db.prepare('DELETE FROM mcp_registrations WHERE id = ?')
   const toolsOf = db.prepare('SELECT * FROM mcp_tools WHERE registration_id = ? ORDER BY name')
   const toolByName = db.prepare('SELECT * FROM mcp_tools WHERE registration_id = ? AND name = ?')
   const deleteTools = db.prepare('DELETE FROM mcp_tools WHERE registration_id = ?')
-  const insertTool = db.prepare('INSERT INTO mcp_tools (registration_id, name, definition, fingerprint, permission, listed_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const insertTool = db.prepare(
+    'INSERT INTO mcp_tools (registration_id, name, definition, fingerprint, permission, listed_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
   const updatePermission = db.prepare('UPDATE mcp_tools SET permission = ? WHERE registration_id = ? AND name = ?')
 
   return {
@@ -100,12 +109,24 @@ export function mcpServerTable(db: DatabaseSync, now: () => number): McpServerSt
       // Callers wrap this in a transaction together with reading the previous permissions.
       const at = now()
       deleteTools.run(registrationId)
-      for (const t of tools) insertTool.run(registrationId, t.name, toJson(t.definition, `MCP tool ${t.name}`), t.fingerprint, t.permission, at)
+      for (const t of tools)
+        insertTool.run(
+          registrationId,
+          t.name,
+          toJson(t.definition, `MCP tool ${t.name}`),
+          t.fingerprint,
+          t.permission,
+          at,
+        )
     },
     setPermission(registrationId, name, permission) {
-      if (!mcpToolPermissions.includes(permission)) throw new StoreError('store.invalid_value', `permission must be one of ${mcpToolPermissions.join(', ')}`)
+      if (!mcpToolPermissions.includes(permission))
+        throw new StoreError('store.invalid_value', `permission must be one of ${mcpToolPermissions.join(', ')}`)
       if (Number(updatePermission.run(permission, registrationId, name).changes) === 0) {
-        throw new StoreError('store.not_found', `no cached MCP tool ${name} of ${registrationId}; discover the server first`)
+        throw new StoreError(
+          'store.not_found',
+          `no cached MCP tool ${name} of ${registrationId}; discover the server first`,
+        )
       }
     },
   }
@@ -113,7 +134,13 @@ export function mcpServerTable(db: DatabaseSync, now: () => number): McpServerSt
 
 function readRegistration(row: Row): McpRegistrationRecord {
   const r = new RowReader(row, `mcp_registrations row id=${String(row.id)}`)
-  return { id: r.text('id'), name: r.text('name'), transport: r.json('config', transportSchema), createdAt: r.integer('created_at'), updatedAt: r.integer('updated_at') }
+  return {
+    id: r.text('id'),
+    name: r.text('name'),
+    transport: r.json('config', transportSchema),
+    createdAt: r.integer('created_at'),
+    updatedAt: r.integer('updated_at'),
+  }
 }
 
 function readTool(row: Row): McpToolRecord {

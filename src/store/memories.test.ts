@@ -45,7 +45,9 @@ describe('memories', () => {
     expect(dan.delete(memory.id)).toBe(false)
     expect(() => dan.write({ text: '  ' })).toThrow(/needs some text/)
     expect(() => dan.write({ id: 'mem_missing', text: 'x' })).toThrow(/no memory/)
-    expect(() => dan.write({ text: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toThrow(/at most 20 tags/)
+    expect(() => dan.write({ text: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toThrow(
+      /at most 20 tags/,
+    )
   })
 
   it('quotes every word of a search', () => {

@@ -18,7 +18,10 @@ function raw(path: string): DatabaseSync {
 }
 
 function applied(db: DatabaseSync): number[] {
-  return db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((row) => Number(row.version))
+  return db
+    .prepare('SELECT version FROM schema_migrations ORDER BY version')
+    .all()
+    .map((row) => Number(row.version))
 }
 
 describe('openStore and migrations', () => {
@@ -30,9 +33,26 @@ describe('openStore and migrations', () => {
     const db = raw(store.dbPath)
     expect(applied(db)).toEqual(migrations.map((m) => m.version))
     expect(db.prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal')
-    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row.name)
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((row) => row.name)
     expect(tables).toEqual(
-      expect.arrayContaining(['runs', 'invocations', 'events', 'checkpoints', 'approvals', 'one_time_codes', 'memories', 'mcp_registrations', 'mcp_tools', 'transcript_entries', 'run_events', 'run_leases', 'schema_migrations']),
+      expect.arrayContaining([
+        'runs',
+        'invocations',
+        'events',
+        'checkpoints',
+        'approvals',
+        'one_time_codes',
+        'memories',
+        'mcp_registrations',
+        'mcp_tools',
+        'transcript_entries',
+        'run_events',
+        'run_leases',
+        'schema_migrations',
+      ]),
     )
     expect(latest).toBe(7)
   })
@@ -61,7 +81,10 @@ describe('openStore and migrations', () => {
     const dir = await stores.temp.make()
     openStore(dir).close()
     const db = raw(join(dir, 'toolhost.db'))
-    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 0)').run(latest + 1, 'from the future')
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 0)').run(
+      latest + 1,
+      'from the future',
+    )
     let error: unknown
     try {
       openStore(dir)
@@ -70,7 +93,9 @@ describe('openStore and migrations', () => {
     }
     expect(error).toBeInstanceOf(StoreError)
     expect(error).toMatchObject({ code: 'store.schema_mismatch' })
-    expect((error as Error).message).toContain(`schema version ${latest + 1}, but this toolhost knows versions up to ${latest}`)
+    expect((error as Error).message).toContain(
+      `schema version ${latest + 1}, but this toolhost knows versions up to ${latest}`,
+    )
     expect((error as Error).message).toContain('Upgrade toolhost')
     expect(applied(db)).toEqual([...migrations.map((m) => m.version), latest + 1])
   })
@@ -78,14 +103,28 @@ describe('openStore and migrations', () => {
   it('refuses a database whose history names a different step', async () => {
     const dir = await stores.temp.make()
     openStore(dir).close()
-    raw(join(dir, 'toolhost.db')).prepare("UPDATE schema_migrations SET name = 'something else' WHERE version = 1").run()
+    raw(join(dir, 'toolhost.db'))
+      .prepare("UPDATE schema_migrations SET name = 'something else' WHERE version = 1")
+      .run()
     expect(() => openStore(dir)).toThrow(/step 1 was applied as "something else"/)
   })
 
   it('rolls a failing step back entirely and reports which one failed', async () => {
     const db = raw(join(await stores.temp.make(), 'toolhost.db'))
-    const broken = [...migrations, { version: latest + 1, name: 'broken', sql: 'CREATE TABLE half_done (a INTEGER); INSERT INTO missing VALUES (1);' }]
-    expect(() => migrate(db, 'test.db', broken)).toThrow(expect.objectContaining({ code: 'store.migration_failed', message: expect.stringContaining(`step ${latest + 1} (broken) failed`) }))
+    const broken = [
+      ...migrations,
+      {
+        version: latest + 1,
+        name: 'broken',
+        sql: 'CREATE TABLE half_done (a INTEGER); INSERT INTO missing VALUES (1);',
+      },
+    ]
+    expect(() => migrate(db, 'test.db', broken)).toThrow(
+      expect.objectContaining({
+        code: 'store.migration_failed',
+        message: expect.stringContaining(`step ${latest + 1} (broken) failed`),
+      }),
+    )
     expect(applied(db)).toEqual(migrations.map((m) => m.version))
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'half_done'").get()?.n).toBe(0)
   })
@@ -97,8 +136,16 @@ describe('openStore and migrations', () => {
 
   it('explains a file that is not a database', async () => {
     const dir = await stores.temp.make()
-    await writeFile(join(dir, 'toolhost.db'), 'not sqlite at all, just some text that is long enough to have a header'.repeat(20))
-    expect(() => openStore(dir)).toThrow(expect.objectContaining({ code: 'store.open_failed', message: expect.stringMatching(/toolhost\.db: .*not a database/) }))
+    await writeFile(
+      join(dir, 'toolhost.db'),
+      'not sqlite at all, just some text that is long enough to have a header'.repeat(20),
+    )
+    expect(() => openStore(dir)).toThrow(
+      expect.objectContaining({
+        code: 'store.open_failed',
+        message: expect.stringMatching(/toolhost\.db: .*not a database/),
+      }),
+    )
   })
 
   it('explains a data directory that cannot be created', async () => {
@@ -109,8 +156,8 @@ describe('openStore and migrations', () => {
 
   it('enforces foreign keys on its connection', async () => {
     const { store, runId } = await stores.withInvocation()
-    expect(() => store.appendEvent({ type: 'turn_started', runId, invocationId: 'inv_missing', data: { round: 1 } })).toThrow(
-      expect.objectContaining({ code: 'store.not_found' }),
-    )
+    expect(() =>
+      store.appendEvent({ type: 'turn_started', runId, invocationId: 'inv_missing', data: { round: 1 } }),
+    ).toThrow(expect.objectContaining({ code: 'store.not_found' }))
   })
 })

@@ -14,9 +14,16 @@ import { transactionOf } from './transaction.js'
  * @returns the schema version the database is at
  * @throws StoreError `store.schema_mismatch` for a newer or foreign history, `store.migration_failed` when a step fails
  */
-export function migrate(db: DatabaseSync, label: string, steps: readonly Migration[] = allMigrations, now: () => number = Date.now): number {
+export function migrate(
+  db: DatabaseSync,
+  label: string,
+  steps: readonly Migration[] = allMigrations,
+  now: () => number = Date.now,
+): number {
   checkSteps(steps)
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT')
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT',
+  )
   const transaction = transactionOf(db)
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
   // Checked once before the loop so that a newer database is refused even when nothing is pending.
@@ -30,7 +37,11 @@ export function migrate(db: DatabaseSync, label: string, steps: readonly Migrati
         db.exec(step.sql)
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error)
-        throw new StoreError('store.migration_failed', `${label}: schema step ${step.version} (${step.name}) failed: ${reason}`, { cause: error })
+        throw new StoreError(
+          'store.migration_failed',
+          `${label}: schema step ${step.version} (${step.name}) failed: ${reason}`,
+          { cause: error },
+        )
       }
       record.run(step.version, step.name, now())
     })
@@ -61,13 +72,19 @@ function verifyHistory(applied: ReadonlyMap<number, string>, steps: readonly Mig
     }
     const expected = steps[version - 1]
     if (expected !== undefined && expected.name !== name) {
-      throw new StoreError('store.schema_mismatch', `${label}: schema step ${version} was applied as "${name}", but this toolhost's step ${version} is "${expected.name}"; the database comes from a different build.`)
+      throw new StoreError(
+        'store.schema_mismatch',
+        `${label}: schema step ${version} was applied as "${name}", but this toolhost's step ${version} is "${expected.name}"; the database comes from a different build.`,
+      )
     }
   }
 }
 
 function checkSteps(steps: readonly Migration[]): void {
   steps.forEach((step, index) => {
-    if (step.version !== index + 1) throw new Error(`schema steps must be numbered 1, 2, 3, … in order; found ${step.version} at position ${index + 1}`)
+    if (step.version !== index + 1)
+      throw new Error(
+        `schema steps must be numbered 1, 2, 3, … in order; found ${step.version} at position ${index + 1}`,
+      )
   })
 }

@@ -16,7 +16,8 @@ export interface Migration {
   readonly sql: string
 }
 
-const eventTypeList = "'requested', 'decided', 'started', 'progress', 'completed', 'failed', 'stored', 'turn_started', 'turn_completed'"
+const eventTypeList =
+  "'requested', 'decided', 'started', 'progress', 'completed', 'failed', 'stored', 'turn_started', 'turn_completed'"
 
 // Frozen copies of the lists as step 6 shipped them; a later step that adds a kind or type adds a
 // new step that rebuilds the table, never an edit here.

@@ -50,15 +50,23 @@ export interface OneTimeCodeTable {
   markUsed(id: number, at: number): boolean
 }
 
-const columns = 'id, approval_id, conversation_id, salt, hash, status, failed_attempts, created_at, expires_at, ended_at'
+const columns =
+  'id, approval_id, conversation_id, salt, hash, status, failed_attempts, created_at, expires_at, ended_at'
 
 /** The one-time code table over one connection. */
 export function oneTimeCodeTable(db: DatabaseSync, transaction: Transaction): OneTimeCodeTable {
-  const supersede = db.prepare("UPDATE one_time_codes SET status = 'replaced', ended_at = ? WHERE approval_id = ? AND status <> 'replaced'")
-  const insert = db.prepare(`INSERT INTO one_time_codes (approval_id, conversation_id, salt, hash, status, created_at, expires_at)
+  const supersede = db.prepare(
+    "UPDATE one_time_codes SET status = 'replaced', ended_at = ? WHERE approval_id = ? AND status <> 'replaced'",
+  )
+  const insert =
+    db.prepare(`INSERT INTO one_time_codes (approval_id, conversation_id, salt, hash, status, created_at, expires_at)
     VALUES (?, ?, ?, ?, 'active', ?, ?) RETURNING ${columns}`)
-  const ofConversation = db.prepare(`SELECT ${columns} FROM one_time_codes WHERE conversation_id = ? AND status <> 'replaced' ORDER BY id`)
-  const ofRequest = db.prepare(`SELECT ${columns} FROM one_time_codes WHERE conversation_id = ? AND approval_id = ? AND status <> 'replaced' ORDER BY id`)
+  const ofConversation = db.prepare(
+    `SELECT ${columns} FROM one_time_codes WHERE conversation_id = ? AND status <> 'replaced' ORDER BY id`,
+  )
+  const ofRequest = db.prepare(
+    `SELECT ${columns} FROM one_time_codes WHERE conversation_id = ? AND approval_id = ? AND status <> 'replaced' ORDER BY id`,
+  )
   const fail = db.prepare(`UPDATE one_time_codes
     SET failed_attempts = failed_attempts + 1,
         status = CASE WHEN failed_attempts + 1 >= ?1 THEN 'locked' ELSE status END,
@@ -71,17 +79,33 @@ export function oneTimeCodeTable(db: DatabaseSync, transaction: Transaction): On
       return transaction(() => {
         try {
           supersede.run(code.createdAt, code.approvalId)
-          const row = runReturning(insert, code.approvalId, code.conversationId, code.salt, code.hash, code.createdAt, code.expiresAt)
-          if (row === undefined) throw new StoreError('store.corrupt_row', `one-time code of approval ${code.approvalId}: the insert returned no row`)
+          const row = runReturning(
+            insert,
+            code.approvalId,
+            code.conversationId,
+            code.salt,
+            code.hash,
+            code.createdAt,
+            code.expiresAt,
+          )
+          if (row === undefined)
+            throw new StoreError(
+              'store.corrupt_row',
+              `one-time code of approval ${code.approvalId}: the insert returned no row`,
+            )
           return readCode(row)
         } catch (error) {
-          throw explainSqliteError(error, `cannot store a one-time code for approval ${code.approvalId} (does the request exist?)`)
+          throw explainSqliteError(
+            error,
+            `cannot store a one-time code for approval ${code.approvalId} (does the request exist?)`,
+          )
         }
       })
     },
 
     current({ conversationId, approvalId }) {
-      const rows = approvalId === undefined ? ofConversation.all(conversationId) : ofRequest.all(conversationId, approvalId)
+      const rows =
+        approvalId === undefined ? ofConversation.all(conversationId) : ofRequest.all(conversationId, approvalId)
       return rows.map(readCode)
     },
 

@@ -14,7 +14,15 @@ import { oneTimeCodeTable, type OneTimeCodeTable } from './one-time-codes.js'
 import type { StoredTranscriptEntry, TranscriptEntry } from '../agent/history/transcript.js'
 import type { RunEvent, RunEventType } from './run-event-types.js'
 import { runEventTable, type RunEventFilter } from './run-events.js'
-import { runTable, type InvocationRecord, type ListRunsOptions, type NewInvocation, type NewRun, type RunRecord, type RunStatus } from './runs.js'
+import {
+  runTable,
+  type InvocationRecord,
+  type ListRunsOptions,
+  type NewInvocation,
+  type NewRun,
+  type RunRecord,
+  type RunStatus,
+} from './runs.js'
 import { StoreError } from './store-error.js'
 import { transactionOf } from './transaction.js'
 import { transcriptTable } from './transcripts.js'
@@ -76,7 +84,10 @@ export interface Store {
    */
   appendRunEvent(runId: string, type: RunEventType, data: Record<string, unknown>): RunEvent
   /** A run's events in seq order, optionally of one type (the result is then typed by it). */
-  runEvents<T extends RunEventType = RunEventType>(runId: string, filter?: RunEventFilter<T>): Extract<RunEvent, { type: T }>[]
+  runEvents<T extends RunEventType = RunEventType>(
+    runId: string,
+    filter?: RunEventFilter<T>,
+  ): Extract<RunEvent, { type: T }>[]
   /**
    * Appends to the audit log and returns the event with its seq. Durable when this returns, so a
    * `started` event written before dispatch survives a crash (and a power loss, see `synchronous`).
@@ -136,7 +147,11 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     mkdirSync(root, { recursive: true, mode: 0o700 })
     db = new DatabaseSync(dbPath, { timeout: options.busyTimeoutMs ?? 5000, enableForeignKeyConstraints: true })
   } catch (error) {
-    throw new StoreError('store.open_failed', `cannot open ${dbPath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new StoreError(
+      'store.open_failed',
+      `cannot open ${dbPath}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
   }
   try {
     if (options.inMemory !== true) configure(db, dbPath)
@@ -145,7 +160,11 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   } catch (error) {
     db.close()
     if (error instanceof StoreError) throw error
-    throw new StoreError('store.open_failed', `cannot open ${dbPath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new StoreError(
+      'store.open_failed',
+      `cannot open ${dbPath}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
   }
 
   const transaction = transactionOf(db)
@@ -197,7 +216,10 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
 function configure(db: DatabaseSync, dbPath: string): void {
   const mode = db.prepare('PRAGMA journal_mode = WAL').get()?.journal_mode
   if (mode !== 'wal') {
-    throw new StoreError('store.open_failed', `cannot open ${dbPath} in WAL mode (got ${String(mode)}); the data directory must be on a local file system`)
+    throw new StoreError(
+      'store.open_failed',
+      `cannot open ${dbPath} in WAL mode (got ${String(mode)}); the data directory must be on a local file system`,
+    )
   }
   db.exec('PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON')
 }

@@ -33,7 +33,8 @@ export class RowReader {
 
   integer(column: string): number {
     const value = this.#row[column]
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw this.#corrupt(column, `expected an integer, found ${describe(value)}`)
+    if (typeof value !== 'number' || !Number.isSafeInteger(value))
+      throw this.#corrupt(column, `expected an integer, found ${describe(value)}`)
     return value
   }
 
@@ -50,7 +51,8 @@ export class RowReader {
   /** One of `allowed`, for columns with a CHECK (…IN…) constraint. */
   oneOf<const T extends string>(column: string, allowed: readonly T[]): T {
     const value = this.text(column)
-    if (!(allowed as readonly string[]).includes(value)) throw this.#corrupt(column, `"${value}" is not one of ${allowed.join(', ')}`)
+    if (!(allowed as readonly string[]).includes(value))
+      throw this.#corrupt(column, `"${value}" is not one of ${allowed.join(', ')}`)
     return value as T
   }
 
@@ -82,9 +84,14 @@ export function toJson(value: unknown, what: string): string {
   try {
     text = JSON.stringify(value)
   } catch (error) {
-    throw new StoreError('store.invalid_value', `${what} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new StoreError(
+      'store.invalid_value',
+      `${what} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
   }
-  if (text === undefined) throw new StoreError('store.invalid_value', `${what} cannot be stored as JSON: it is ${typeof value}`)
+  if (text === undefined)
+    throw new StoreError('store.invalid_value', `${what} cannot be stored as JSON: it is ${typeof value}`)
   return text
 }
 

@@ -154,12 +154,30 @@ const id = z.string().min(1)
 
 /** The shape of each run event type's data, checked on append and on read. */
 export const runEventDataSchemas: { readonly [T in RunEventType]: z.ZodType<RunEventDataByType[T]> } = {
-  run_started: z.looseObject({ prompt: z.string(), model: z.string(), profileId: z.string(), scope: z.enum(['chat', 'session']) }),
-  invocation_started: z.looseObject({ invocationId: id, agentId: z.string(), parentInvocationId: id.optional(), mode: z.enum(['main', 'child', 'handoff']), system: z.string().optional(), childId: z.string().optional() }),
+  run_started: z.looseObject({
+    prompt: z.string(),
+    model: z.string(),
+    profileId: z.string(),
+    scope: z.enum(['chat', 'session']),
+  }),
+  invocation_started: z.looseObject({
+    invocationId: id,
+    agentId: z.string(),
+    parentInvocationId: id.optional(),
+    mode: z.enum(['main', 'child', 'handoff']),
+    system: z.string().optional(),
+    childId: z.string().optional(),
+  }),
   reply: z.looseObject({ text: z.string(), path: z.string(), invocationId: id }),
   drift: z.looseObject({ attempt: z.number().int().min(1), path: z.string(), invocationId: id.optional() }),
   compacted: z.looseObject({ invocationId: id, throughSeq: count, tokensBefore: count, tokensAfter: count }),
-  handoff: z.looseObject({ from: z.string(), to: z.string(), fromInvocationId: id.optional(), toInvocationId: id.optional(), message: z.string().optional() }),
+  handoff: z.looseObject({
+    from: z.string(),
+    to: z.string(),
+    fromInvocationId: id.optional(),
+    toInvocationId: id.optional(),
+    message: z.string().optional(),
+  }),
   child_started: z.looseObject({
     childId: z.string().optional(),
     invocationId: id.optional(),
@@ -177,7 +195,12 @@ export const runEventDataSchemas: { readonly [T in RunEventType]: z.ZodType<RunE
     error: z.string().optional(),
   }),
   finished: z.looseObject({ status: z.string(), reason: z.string().optional(), text: z.string().optional() }),
-  model_error: z.looseObject({ message: z.string().optional(), invocationId: id.optional(), attempt: count.optional(), retrying: z.boolean().optional() }),
+  model_error: z.looseObject({
+    message: z.string().optional(),
+    invocationId: id.optional(),
+    attempt: count.optional(),
+    retrying: z.boolean().optional(),
+  }),
 }
 
 /** True when `value` names a run event type. */

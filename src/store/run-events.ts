@@ -1,7 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { prettifyError, type ZodType } from 'zod'
 import { RowReader, runReturning, toJson, type Row } from './row-reader.js'
-import { isRunEventType, runEventDataSchemas, runEventTypes, type RunEvent, type RunEventType } from './run-event-types.js'
+import {
+  isRunEventType,
+  runEventDataSchemas,
+  runEventTypes,
+  type RunEvent,
+  type RunEventType,
+} from './run-event-types.js'
 import { explainSqliteError } from './sqlite-errors.js'
 import { StoreError } from './store-error.js'
 
@@ -14,7 +20,10 @@ export interface RunEventFilter<T extends RunEventType = RunEventType> {
 /** Run-level happenings, append-only, ordered by seq from 1 per run. */
 export interface RunEventTable {
   append(runId: string, type: RunEventType, data: Record<string, unknown>): RunEvent
-  events<T extends RunEventType = RunEventType>(runId: string, filter?: RunEventFilter<T>): Extract<RunEvent, { type: T }>[]
+  events<T extends RunEventType = RunEventType>(
+    runId: string,
+    filter?: RunEventFilter<T>,
+  ): Extract<RunEvent, { type: T }>[]
 }
 
 /**
@@ -27,14 +36,24 @@ export function runEventTable(db: DatabaseSync, now: () => number): RunEventTabl
     VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM run_events WHERE run_id = ?1), ?2, ?3, ?4)
     RETURNING seq`)
   const selectAll = db.prepare('SELECT run_id, seq, at, type, data FROM run_events WHERE run_id = ? ORDER BY seq')
-  const selectType = db.prepare('SELECT run_id, seq, at, type, data FROM run_events WHERE run_id = ? AND type = ? ORDER BY seq')
+  const selectType = db.prepare(
+    'SELECT run_id, seq, at, type, data FROM run_events WHERE run_id = ? AND type = ? ORDER BY seq',
+  )
 
   return {
     append(runId, type, data) {
-      if (!isRunEventType(type)) throw new StoreError('store.invalid_value', `"${String(type)}" is not a run event type; expected one of ${runEventTypes.join(', ')}`)
+      if (!isRunEventType(type))
+        throw new StoreError(
+          'store.invalid_value',
+          `"${String(type)}" is not a run event type; expected one of ${runEventTypes.join(', ')}`,
+        )
       const schema: ZodType<unknown> = runEventDataSchemas[type]
       const parsed = schema.safeParse(data)
-      if (!parsed.success) throw new StoreError('store.invalid_value', `the data of a ${type} run event has the wrong shape:\n${prettifyError(parsed.error)}`)
+      if (!parsed.success)
+        throw new StoreError(
+          'store.invalid_value',
+          `the data of a ${type} run event has the wrong shape:\n${prettifyError(parsed.error)}`,
+        )
       const at = now()
       let row: Row | undefined
       try {
@@ -48,7 +67,10 @@ export function runEventTable(db: DatabaseSync, now: () => number): RunEventTabl
 
     events<T extends RunEventType>(runId: string, filter: RunEventFilter<T> = {}) {
       if (filter.type !== undefined && !isRunEventType(filter.type)) {
-        throw new StoreError('store.invalid_value', `"${String(filter.type)}" is not a run event type; expected one of ${runEventTypes.join(', ')}`)
+        throw new StoreError(
+          'store.invalid_value',
+          `"${String(filter.type)}" is not a run event type; expected one of ${runEventTypes.join(', ')}`,
+        )
       }
       const rows = filter.type === undefined ? selectAll.all(runId) : selectType.all(runId, filter.type)
       // With a type filter every row has that type; readRunEvent checks each row's type against its data.
@@ -62,5 +84,11 @@ function readRunEvent(row: Row): RunEvent {
   const type = read.oneOf('type', runEventTypes)
   // The schema matches `type`; TypeScript cannot correlate the two unions, hence the widening and the cast.
   const schema: ZodType<unknown> = runEventDataSchemas[type]
-  return { seq: read.integer('seq'), runId: read.text('run_id'), type, at: read.integer('at'), data: read.json('data', schema) } as RunEvent
+  return {
+    seq: read.integer('seq'),
+    runId: read.text('run_id'),
+    type,
+    at: read.integer('at'),
+    data: read.json('data', schema),
+  } as RunEvent
 }

@@ -16,8 +16,14 @@ describe('run leases', () => {
 
   it('gives a free run to the first holder and refuses a live second one', () => {
     const { store, runId } = setup()
-    expect(store.runLeases.acquire(runId, a, 60_000, alive)).toMatchObject({ acquired: true, lease: { pid: 100, expiresAt: 61_000 } })
-    expect(store.runLeases.acquire(runId, b, 60_000, alive)).toMatchObject({ acquired: false, heldBy: { host: 'h1', pid: 100 } })
+    expect(store.runLeases.acquire(runId, a, 60_000, alive)).toMatchObject({
+      acquired: true,
+      lease: { pid: 100, expiresAt: 61_000 },
+    })
+    expect(store.runLeases.acquire(runId, b, 60_000, alive)).toMatchObject({
+      acquired: false,
+      heldBy: { host: 'h1', pid: 100 },
+    })
     expect(store.runLeases.acquire(runId, a, 60_000, alive).acquired).toBe(true)
     store.close()
   })
@@ -28,7 +34,10 @@ describe('run leases', () => {
     expect(store.runLeases.acquire(runId, b, 60_000, gone).acquired).toBe(true)
     expect(store.runLeases.acquire(runId, { host: 'h2', pid: 100 }, 60_000, gone).acquired).toBe(false)
     tick(60_001)
-    expect(store.runLeases.acquire(runId, { host: 'h2', pid: 100 }, 60_000, alive)).toMatchObject({ acquired: true, lease: { host: 'h2' } })
+    expect(store.runLeases.acquire(runId, { host: 'h2', pid: 100 }, 60_000, alive)).toMatchObject({
+      acquired: true,
+      lease: { host: 'h2' },
+    })
     store.close()
   })
 

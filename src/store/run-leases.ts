@@ -18,7 +18,8 @@ export interface LeaseHolder {
 }
 
 /** The outcome of {@link RunLeaseTable.acquire}: the lease, or the one that stands in the way. */
-export type LeaseAttempt = { readonly acquired: true; readonly lease: RunLease } | { readonly acquired: false; readonly heldBy: RunLease }
+export type LeaseAttempt =
+  { readonly acquired: true; readonly lease: RunLease } | { readonly acquired: false; readonly heldBy: RunLease }
 
 /** Leases on runs: one driving process per run. */
 export interface RunLeaseTable {
@@ -47,7 +48,13 @@ export function runLeaseTable(db: DatabaseSync, transaction: Transaction, now: (
     const row = select.get(runId)
     if (row === undefined) return undefined
     const read = new RowReader(row, `run_leases row of run ${runId}`)
-    return { runId, host: read.text('host'), pid: read.integer('pid'), acquiredAt: read.integer('acquired_at'), expiresAt: read.integer('expires_at') }
+    return {
+      runId,
+      host: read.text('host'),
+      pid: read.integer('pid'),
+      acquiredAt: read.integer('acquired_at'),
+      expiresAt: read.integer('expires_at'),
+    }
   }
 
   return {
@@ -56,10 +63,14 @@ export function runLeaseTable(db: DatabaseSync, transaction: Transaction, now: (
         const at = now()
         const current = get(runId)
         const mine = current !== undefined && current.host === holder.host && current.pid === holder.pid
-        const free = current === undefined || mine || current.expiresAt <= at || (current.host === holder.host && isGone(current))
+        const free =
+          current === undefined || mine || current.expiresAt <= at || (current.host === holder.host && isGone(current))
         if (!free) return { acquired: false, heldBy: current }
         upsert.run(runId, holder.host, holder.pid, at, at + ttlMs)
-        return { acquired: true, lease: { runId, host: holder.host, pid: holder.pid, acquiredAt: at, expiresAt: at + ttlMs } }
+        return {
+          acquired: true,
+          lease: { runId, host: holder.host, pid: holder.pid, acquiredAt: at, expiresAt: at + ttlMs },
+        }
       })
     },
     renew(runId, holder, ttlMs) {

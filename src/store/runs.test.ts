@@ -10,7 +10,14 @@ describe('runs and invocations', () => {
     let clock = 100
     const store = await stores.open({ now: () => clock })
     const run = store.createRun({ scope: 'chat', profileId: 'support' })
-    expect(run).toEqual({ id: expect.stringMatching(/^run_[0-9a-f]{20}$/), scope: 'chat', profileId: 'support', status: 'running', createdAt: 100, updatedAt: 100 })
+    expect(run).toEqual({
+      id: expect.stringMatching(/^run_[0-9a-f]{20}$/),
+      scope: 'chat',
+      profileId: 'support',
+      status: 'running',
+      createdAt: 100,
+      updatedAt: 100,
+    })
     expect(store.getRun(run.id)).toEqual(run)
     clock = 250
     store.setRunStatus(run.id, 'paused')
@@ -21,13 +28,23 @@ describe('runs and invocations', () => {
   it('refuses duplicate, unsafe and unknown ids and unknown statuses clearly', async () => {
     const store = await stores.open()
     store.createRun({ id: 'run_1', scope: 'session', profileId: 'p' })
-    expect(() => store.createRun({ id: 'run_1', scope: 'session', profileId: 'p' })).toThrow(expect.objectContaining({ code: 'store.conflict', message: expect.stringContaining('run_1') }))
+    expect(() => store.createRun({ id: 'run_1', scope: 'session', profileId: 'p' })).toThrow(
+      expect.objectContaining({ code: 'store.conflict', message: expect.stringContaining('run_1') }),
+    )
     for (const id of ['../etc', 'a/b', '.hidden', '', 'x'.repeat(129), 'a\\b']) {
-      expect(() => store.createRun({ id, scope: 'session', profileId: 'p' })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+      expect(() => store.createRun({ id, scope: 'session', profileId: 'p' })).toThrow(
+        expect.objectContaining({ code: 'store.invalid_value' }),
+      )
     }
-    expect(() => store.setRunStatus('run_nope', 'completed')).toThrow(expect.objectContaining({ code: 'store.not_found' }))
-    expect(() => store.setRunStatus('run_1', 'sleeping' as RunStatus)).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
-    expect(() => store.createRun({ id: 'run_2', scope: 'team' as 'chat', profileId: 'p' })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+    expect(() => store.setRunStatus('run_nope', 'completed')).toThrow(
+      expect.objectContaining({ code: 'store.not_found' }),
+    )
+    expect(() => store.setRunStatus('run_1', 'sleeping' as RunStatus)).toThrow(
+      expect.objectContaining({ code: 'store.invalid_value' }),
+    )
+    expect(() => store.createRun({ id: 'run_2', scope: 'team' as 'chat', profileId: 'p' })).toThrow(
+      expect.objectContaining({ code: 'store.invalid_value' }),
+    )
   })
 
   it('gives each run a directory under runs/ and refuses ids that would escape it', async () => {
@@ -40,13 +57,34 @@ describe('runs and invocations', () => {
   it('stores invocations with their snapshot and profile', async () => {
     const { store, runId } = await stores.withInvocation({ now: () => 42 })
     const snapshot = { id: 'snap_9', bindings: [{ alias: 'dice_roll', toolId: 'builtin:dice.roll' }] }
-    store.createInvocation({ id: 'inv_x', runId, protocol: 'openai-responses', snapshot, profile: { id: 'default', tools: { maxRounds: 3 } } })
-    expect(store.getInvocation('inv_x')).toEqual({ id: 'inv_x', runId, protocol: 'openai-responses', snapshot, profile: { id: 'default', tools: { maxRounds: 3 } }, createdAt: 42 })
+    store.createInvocation({
+      id: 'inv_x',
+      runId,
+      protocol: 'openai-responses',
+      snapshot,
+      profile: { id: 'default', tools: { maxRounds: 3 } },
+    })
+    expect(store.getInvocation('inv_x')).toEqual({
+      id: 'inv_x',
+      runId,
+      protocol: 'openai-responses',
+      snapshot,
+      profile: { id: 'default', tools: { maxRounds: 3 } },
+      createdAt: 42,
+    })
     expect(store.getInvocation('inv_none')).toBeUndefined()
-    expect(() => store.createInvocation({ id: 'inv_y', runId: 'run_none', protocol: 'anthropic', snapshot: {}, profile: {} })).toThrow(expect.objectContaining({ code: 'store.not_found' }))
-    expect(() => store.createInvocation({ id: 'inv_x', runId, protocol: 'anthropic', snapshot: {}, profile: {} })).toThrow(expect.objectContaining({ code: 'store.conflict' }))
-    expect(() => store.createInvocation({ id: 'inv_z', runId, protocol: 'anthropic', snapshot: undefined, profile: {} })).toThrow(/snapshot of invocation inv_z cannot be stored as JSON/)
-    expect(() => store.createInvocation({ id: 'inv_z', runId, protocol: 'anthropic', snapshot: { n: 1n }, profile: {} })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+    expect(() =>
+      store.createInvocation({ id: 'inv_y', runId: 'run_none', protocol: 'anthropic', snapshot: {}, profile: {} }),
+    ).toThrow(expect.objectContaining({ code: 'store.not_found' }))
+    expect(() =>
+      store.createInvocation({ id: 'inv_x', runId, protocol: 'anthropic', snapshot: {}, profile: {} }),
+    ).toThrow(expect.objectContaining({ code: 'store.conflict' }))
+    expect(() =>
+      store.createInvocation({ id: 'inv_z', runId, protocol: 'anthropic', snapshot: undefined, profile: {} }),
+    ).toThrow(/snapshot of invocation inv_z cannot be stored as JSON/)
+    expect(() =>
+      store.createInvocation({ id: 'inv_z', runId, protocol: 'anthropic', snapshot: { n: 1n }, profile: {} }),
+    ).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
   })
 })
 
@@ -60,7 +98,12 @@ describe('checkpoints', () => {
     const event = store.appendEvent({ runId, invocationId, type: 'turn_started', data: { round: 2 } })
     clock = 20
     store.saveCheckpoint(invocationId, { round: 2, gate: { callsUsed: 5, callsPerTool: {} } })
-    expect(store.latestCheckpoint(invocationId)).toEqual({ seq: 2, eventSeq: event.seq, createdAt: 20, data: { round: 2, gate: { callsUsed: 5, callsPerTool: {} } } })
+    expect(store.latestCheckpoint(invocationId)).toEqual({
+      seq: 2,
+      eventSeq: event.seq,
+      createdAt: 20,
+      data: { round: 2, gate: { callsUsed: 5, callsPerTool: {} } },
+    })
   })
 
   it('numbers checkpoints per invocation and requires the invocation to exist', async () => {
@@ -105,7 +148,9 @@ describe('transactions', () => {
 
   it('refuses an async function, and leaves no transaction open', async () => {
     const store = await stores.open()
-    expect(() => store.transaction(async () => store.createRun({ id: 'run_async', scope: 'session', profileId: 'p' }))).toThrow(/synchronous function/)
+    expect(() =>
+      store.transaction(async () => store.createRun({ id: 'run_async', scope: 'session', profileId: 'p' })),
+    ).toThrow(/synchronous function/)
     expect(store.getRun('run_async')).toBeUndefined()
     store.transaction(() => store.createRun({ id: 'run_after', scope: 'session', profileId: 'p' }))
     expect(store.getRun('run_after')).toBeDefined()
@@ -132,11 +177,15 @@ describe('listing runs and invocations', () => {
     store.setRunStatus('run_mid', 'completed')
     expect(store.listRuns().map((r) => r.id)).toEqual(['run_new', 'run_mid2', 'run_mid', 'run_old'])
     expect(store.listRuns({ limit: 2 }).map((r) => r.id)).toEqual(['run_new', 'run_mid2'])
-    expect(store.listRuns({ status: 'completed' })).toEqual([expect.objectContaining({ id: 'run_mid', status: 'completed', updatedAt: 3 })])
+    expect(store.listRuns({ status: 'completed' })).toEqual([
+      expect.objectContaining({ id: 'run_mid', status: 'completed', updatedAt: 3 }),
+    ])
     expect(store.listRuns({ status: 'running', limit: 1 }).map((r) => r.id)).toEqual(['run_new'])
     expect(store.listRuns({ limit: 0 })).toEqual([])
     expect(() => store.listRuns({ limit: -1 })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
-    expect(() => store.listRuns({ status: 'asleep' as RunStatus })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+    expect(() => store.listRuns({ status: 'asleep' as RunStatus })).toThrow(
+      expect.objectContaining({ code: 'store.invalid_value' }),
+    )
   })
 
   it('lists the invocations of a run in creation order', async () => {
@@ -144,13 +193,26 @@ describe('listing runs and invocations', () => {
     const store = await stores.open({ now: () => clock })
     store.createRun({ id: 'run_1', scope: 'session', profileId: 'p' })
     store.createRun({ id: 'run_2', scope: 'session', profileId: 'p' })
-    store.createInvocation({ id: 'inv_z', runId: 'run_1', protocol: 'anthropic', snapshot: { id: 's1' }, profile: { id: 'p' } })
+    store.createInvocation({
+      id: 'inv_z',
+      runId: 'run_1',
+      protocol: 'anthropic',
+      snapshot: { id: 's1' },
+      profile: { id: 'p' },
+    })
     store.createInvocation({ id: 'inv_a', runId: 'run_1', protocol: 'gemini', snapshot: {}, profile: {} })
     store.createInvocation({ id: 'inv_other', runId: 'run_2', protocol: 'gemini', snapshot: {}, profile: {} })
     clock = 6
     store.createInvocation({ id: 'inv_m', runId: 'run_1', protocol: 'openai-chat', snapshot: {}, profile: {} })
     expect(store.invocationsOf('run_1').map((i) => i.id)).toEqual(['inv_z', 'inv_a', 'inv_m'])
-    expect(store.invocationsOf('run_1')[0]).toEqual({ id: 'inv_z', runId: 'run_1', protocol: 'anthropic', snapshot: { id: 's1' }, profile: { id: 'p' }, createdAt: 5 })
+    expect(store.invocationsOf('run_1')[0]).toEqual({
+      id: 'inv_z',
+      runId: 'run_1',
+      protocol: 'anthropic',
+      snapshot: { id: 's1' },
+      profile: { id: 'p' },
+      createdAt: 5,
+    })
     expect(store.invocationsOf('run_missing')).toEqual([])
   })
 })

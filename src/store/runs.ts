@@ -71,12 +71,20 @@ export interface RunTable {
 
 /** The run table over one connection. */
 export function runTable(db: DatabaseSync, now: () => number): RunTable {
-  const insertRun = db.prepare('INSERT INTO runs (id, scope, profile_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const insertRun = db.prepare(
+    'INSERT INTO runs (id, scope, profile_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
   const selectRun = db.prepare('SELECT id, scope, profile_id, status, created_at, updated_at FROM runs WHERE id = ?')
   const updateStatus = db.prepare('UPDATE runs SET status = ?, updated_at = ? WHERE id = ?')
-  const insertInvocation = db.prepare('INSERT INTO invocations (id, run_id, protocol, snapshot, profile, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-  const selectInvocation = db.prepare('SELECT id, run_id, protocol, snapshot, profile, created_at FROM invocations WHERE id = ?')
-  const selectInvocationsOf = db.prepare('SELECT id, run_id, protocol, snapshot, profile, created_at FROM invocations WHERE run_id = ? ORDER BY created_at, rowid')
+  const insertInvocation = db.prepare(
+    'INSERT INTO invocations (id, run_id, protocol, snapshot, profile, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  const selectInvocation = db.prepare(
+    'SELECT id, run_id, protocol, snapshot, profile, created_at FROM invocations WHERE id = ?',
+  )
+  const selectInvocationsOf = db.prepare(
+    'SELECT id, run_id, protocol, snapshot, profile, created_at FROM invocations WHERE run_id = ? ORDER BY created_at, rowid',
+  )
   const runColumns = 'SELECT id, scope, profile_id, status, created_at, updated_at FROM runs'
   // -1 is SQLite's "no limit".
   const selectRuns = db.prepare(`${runColumns} ORDER BY created_at DESC, rowid DESC LIMIT ?`)
@@ -87,7 +95,14 @@ export function runTable(db: DatabaseSync, now: () => number): RunTable {
       const id = run.id ?? newId('run')
       checkSafeId(id, 'run id')
       const at = now()
-      const record: RunRecord = { id, scope: run.scope, profileId: run.profileId, status: 'running', createdAt: at, updatedAt: at }
+      const record: RunRecord = {
+        id,
+        scope: run.scope,
+        profileId: run.profileId,
+        status: 'running',
+        createdAt: at,
+        updatedAt: at,
+      }
       try {
         insertRun.run(id, run.scope, run.profileId, record.status, at, at)
       } catch (error) {
@@ -113,7 +128,14 @@ export function runTable(db: DatabaseSync, now: () => number): RunTable {
 
     createInvocation(inv) {
       try {
-        insertInvocation.run(inv.id, inv.runId, inv.protocol, toJson(inv.snapshot, `the snapshot of invocation ${inv.id}`), toJson(inv.profile, `the profile of invocation ${inv.id}`), now())
+        insertInvocation.run(
+          inv.id,
+          inv.runId,
+          inv.protocol,
+          toJson(inv.snapshot, `the snapshot of invocation ${inv.id}`),
+          toJson(inv.profile, `the profile of invocation ${inv.id}`),
+          now(),
+        )
       } catch (error) {
         throw explainSqliteError(error, `cannot create invocation ${inv.id} in run ${inv.runId}`)
       }
@@ -127,10 +149,16 @@ export function runTable(db: DatabaseSync, now: () => number): RunTable {
     listRuns(options = {}) {
       const limit = options.limit ?? -1
       if (options.limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
-        throw new StoreError('store.invalid_value', `a run list limit must be a whole number of at least 0; got ${String(options.limit)}`)
+        throw new StoreError(
+          'store.invalid_value',
+          `a run list limit must be a whole number of at least 0; got ${String(options.limit)}`,
+        )
       }
       if (options.status !== undefined && !(runStatuses as readonly string[]).includes(options.status)) {
-        throw new StoreError('store.invalid_value', `"${String(options.status)}" is not a run status; expected one of ${runStatuses.join(', ')}`)
+        throw new StoreError(
+          'store.invalid_value',
+          `"${String(options.status)}" is not a run status; expected one of ${runStatuses.join(', ')}`,
+        )
       }
       const rows = options.status === undefined ? selectRuns.all(limit) : selectRunsByStatus.all(options.status, limit)
       return rows.map(readRun)

@@ -27,7 +27,14 @@ export type {
 export type { EventFilter, UnfinishedCall } from './event-log.js'
 export type { CheckpointRecord } from './checkpoints.js'
 export { approvalStatuses } from './approvals.js'
-export type { ApprovalFilter, ApprovalRecord, ApprovalResolution, ApprovalStatus, ApprovalStore, NewApproval } from './approvals.js'
+export type {
+  ApprovalFilter,
+  ApprovalRecord,
+  ApprovalResolution,
+  ApprovalStatus,
+  ApprovalStore,
+  NewApproval,
+} from './approvals.js'
 export { oneTimeCodeStatuses } from './one-time-codes.js'
 export type { NewOneTimeCode, OneTimeCodeRecord, OneTimeCodeStatus, OneTimeCodeTable } from './one-time-codes.js'
 export { runEventTypes, isRunEventType } from './run-event-types.js'

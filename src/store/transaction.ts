@@ -19,7 +19,9 @@ export function transactionOf(db: DatabaseSync): Transaction {
     try {
       result = fn()
       if (isThenable(result)) {
-        throw new TypeError('store.transaction takes a synchronous function: an await inside would let other writes interleave with the open transaction')
+        throw new TypeError(
+          'store.transaction takes a synchronous function: an await inside would let other writes interleave with the open transaction',
+        )
       }
     } catch (error) {
       depth -= 1
@@ -51,5 +53,9 @@ function rollback(db: DatabaseSync, savepoint: string | undefined): void {
 }
 
 function isThenable(value: unknown): boolean {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
 }

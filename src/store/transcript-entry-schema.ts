@@ -10,7 +10,12 @@ export type TranscriptKind = (typeof transcriptKinds)[number]
 // Read schemas keep unknown keys (looseObject): a newer writer may add fields an older reader should pass on.
 const image = z.looseObject({ path: z.string(), mimeType: z.string() })
 const metadata = z.record(z.string(), z.record(z.string(), z.unknown()))
-const call = z.looseObject({ callId: z.string(), name: z.string(), rawArguments: z.string(), metadata: metadata.optional() })
+const call = z.looseObject({
+  callId: z.string(),
+  name: z.string(),
+  rawArguments: z.string(),
+  metadata: metadata.optional(),
+})
 const reasoningPart = z.looseObject({ text: z.string(), metadata: metadata.optional() })
 const result = z.looseObject({
   callId: z.string(),
@@ -27,9 +32,17 @@ const result = z.looseObject({
  * The shape of each kind's `data` column: the entry without its `kind`, which has a column of its
  * own. Checked on append and on read.
  */
-export const transcriptDataSchemas: { readonly [K in TranscriptKind]: z.ZodType<Omit<Extract<TranscriptEntry, { kind: K }>, 'kind'>> } = {
+export const transcriptDataSchemas: {
+  readonly [K in TranscriptKind]: z.ZodType<Omit<Extract<TranscriptEntry, { kind: K }>, 'kind'>>
+} = {
   user: z.looseObject({ text: z.string(), name: z.string().optional(), images: z.array(image).optional() }),
-  assistant: z.looseObject({ text: z.string(), reasoning: z.string().optional(), reasoningParts: z.array(reasoningPart).optional(), calls: z.array(call), prior: z.literal(true).optional() }),
+  assistant: z.looseObject({
+    text: z.string(),
+    reasoning: z.string().optional(),
+    reasoningParts: z.array(reasoningPart).optional(),
+    calls: z.array(call),
+    prior: z.literal(true).optional(),
+  }),
   results: z.looseObject({ results: z.array(result) }),
   reminder: z.looseObject({ text: z.string() }),
   summary: z.looseObject({ text: z.string(), throughSeq: z.number().int().min(0) }),

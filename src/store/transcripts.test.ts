@@ -8,12 +8,33 @@ const stores = useStores()
 
 const entries: TranscriptEntry[] = [
   { kind: 'user', text: 'Roll for me', name: 'ana', images: [{ path: 'uploads/a.png', mimeType: 'image/png' }] },
-  { kind: 'assistant', text: 'Rolling.', reasoning: 'use the dice tool', calls: [{ callId: 'c1', name: 'dice_roll', rawArguments: '{"formula":"2d6"' }] },
+  {
+    kind: 'assistant',
+    text: 'Rolling.',
+    reasoning: 'use the dice tool',
+    calls: [{ callId: 'c1', name: 'dice_roll', rawArguments: '{"formula":"2d6"' }],
+  },
   {
     kind: 'results',
     results: [
-      { callId: 'c1', toolId: 'builtin:dice.roll', content: 'bad', isError: true, errorCode: 'tool.invalid_arguments', resourceRefs: [], images: [], structured: { n: 1 } },
-      { callId: 'c2', toolId: null, content: 'ok', isError: false, resourceRefs: ['r'], images: [{ path: 'tool-results/i.jpg', mimeType: 'image/jpeg' }] },
+      {
+        callId: 'c1',
+        toolId: 'builtin:dice.roll',
+        content: 'bad',
+        isError: true,
+        errorCode: 'tool.invalid_arguments',
+        resourceRefs: [],
+        images: [],
+        structured: { n: 1 },
+      },
+      {
+        callId: 'c2',
+        toolId: null,
+        content: 'ok',
+        isError: false,
+        resourceRefs: ['r'],
+        images: [{ path: 'tool-results/i.jpg', mimeType: 'image/jpeg' }],
+      },
     ],
   },
   { kind: 'reminder', text: 'Publish with commit.' },
@@ -46,10 +67,16 @@ describe('transcripts', () => {
   it('refuses entries of the wrong shape and unknown invocations', async () => {
     const { store, invocationId } = await stores.withInvocation()
     const invalid = expect.objectContaining({ code: 'store.invalid_value' })
-    expect(() => store.appendTranscript(invocationId, { kind: 'note', text: 'x' } as unknown as TranscriptEntry)).toThrow(invalid)
-    expect(() => store.appendTranscript(invocationId, { kind: 'assistant', text: 'x' } as unknown as TranscriptEntry)).toThrow(/assistant transcript entry has the wrong shape/)
+    expect(() =>
+      store.appendTranscript(invocationId, { kind: 'note', text: 'x' } as unknown as TranscriptEntry),
+    ).toThrow(invalid)
+    expect(() =>
+      store.appendTranscript(invocationId, { kind: 'assistant', text: 'x' } as unknown as TranscriptEntry),
+    ).toThrow(/assistant transcript entry has the wrong shape/)
     expect(() => store.appendTranscript(invocationId, { kind: 'summary', text: 'x', throughSeq: -1 })).toThrow(invalid)
-    expect(() => store.appendTranscript('inv_missing', { kind: 'user', text: 'x' })).toThrow(expect.objectContaining({ code: 'store.not_found' }))
+    expect(() => store.appendTranscript('inv_missing', { kind: 'user', text: 'x' })).toThrow(
+      expect.objectContaining({ code: 'store.not_found' }),
+    )
     expect(store.transcript(invocationId)).toEqual([])
   })
 
@@ -60,7 +87,11 @@ describe('transcripts', () => {
     try {
       expect(() => db.exec("UPDATE transcript_entries SET data = '{}'")).toThrow(/append-only/)
       expect(() => db.exec('DELETE FROM transcript_entries')).toThrow(/append-only/)
-      expect(() => db.exec(`INSERT INTO transcript_entries (invocation_id, seq, at, kind, data) VALUES ('${invocationId}', 1, 0, 'user', '{}')`)).toThrow(/UNIQUE|PRIMARY/)
+      expect(() =>
+        db.exec(
+          `INSERT INTO transcript_entries (invocation_id, seq, at, kind, data) VALUES ('${invocationId}', 1, 0, 'user', '{}')`,
+        ),
+      ).toThrow(/UNIQUE|PRIMARY/)
     } finally {
       db.close()
     }
@@ -71,10 +102,17 @@ describe('transcripts', () => {
     const { store, invocationId } = await stores.withInvocation()
     const db = new DatabaseSync(store.dbPath)
     try {
-      db.exec(`INSERT INTO transcript_entries (invocation_id, seq, at, kind, data) VALUES ('${invocationId}', 1, 0, 'assistant', '{"text":"x"}')`)
+      db.exec(
+        `INSERT INTO transcript_entries (invocation_id, seq, at, kind, data) VALUES ('${invocationId}', 1, 0, 'assistant', '{"text":"x"}')`,
+      )
     } finally {
       db.close()
     }
-    expect(() => store.transcript(invocationId)).toThrow(expect.objectContaining({ code: 'store.corrupt_row', message: expect.stringContaining(`transcript_entries row invocation_id=${invocationId} seq=1, column data`) }))
+    expect(() => store.transcript(invocationId)).toThrow(
+      expect.objectContaining({
+        code: 'store.corrupt_row',
+        message: expect.stringContaining(`transcript_entries row invocation_id=${invocationId} seq=1, column data`),
+      }),
+    )
   })
 })

@@ -21,24 +21,36 @@ export function transcriptTable(db: DatabaseSync, now: () => number): Transcript
     INSERT INTO transcript_entries (invocation_id, seq, at, kind, data)
     VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM transcript_entries WHERE invocation_id = ?1), ?2, ?3, ?4)
     RETURNING seq`)
-  const select = db.prepare('SELECT invocation_id, seq, at, kind, data FROM transcript_entries WHERE invocation_id = ? ORDER BY seq')
+  const select = db.prepare(
+    'SELECT invocation_id, seq, at, kind, data FROM transcript_entries WHERE invocation_id = ? ORDER BY seq',
+  )
 
   return {
     append(invocationId, entry) {
       const kind: unknown = (entry as { kind?: unknown } | null)?.kind
       if (!isTranscriptKind(kind)) {
-        throw new StoreError('store.invalid_value', `"${String(kind)}" is not a transcript entry kind; expected one of ${transcriptKinds.join(', ')}`)
+        throw new StoreError(
+          'store.invalid_value',
+          `"${String(kind)}" is not a transcript entry kind; expected one of ${transcriptKinds.join(', ')}`,
+        )
       }
       const { kind: _kind, ...data } = entry
       const schema: ZodType<unknown> = transcriptDataSchemas[kind]
       const parsed = schema.safeParse(data)
-      if (!parsed.success) throw new StoreError('store.invalid_value', `a ${kind} transcript entry has the wrong shape:\n${prettifyError(parsed.error)}`)
+      if (!parsed.success)
+        throw new StoreError(
+          'store.invalid_value',
+          `a ${kind} transcript entry has the wrong shape:\n${prettifyError(parsed.error)}`,
+        )
       const at = now()
       let row: Row | undefined
       try {
         row = runReturning(insert, invocationId, at, kind, toJson(data, `a ${kind} transcript entry`))
       } catch (error) {
-        throw explainSqliteError(error, `cannot append a ${kind} entry to the transcript of invocation ${invocationId} (does it exist?)`)
+        throw explainSqliteError(
+          error,
+          `cannot append a ${kind} entry to the transcript of invocation ${invocationId} (does it exist?)`,
+        )
       }
       const seq = new RowReader(row ?? {}, `new transcript_entries row of invocation ${invocationId}`).integer('seq')
       return { seq, invocationId, at, entry }
@@ -51,10 +63,18 @@ export function transcriptTable(db: DatabaseSync, now: () => number): Transcript
 }
 
 function readEntry(row: Row): StoredTranscriptEntry {
-  const read = new RowReader(row, `transcript_entries row invocation_id=${String(row.invocation_id)} seq=${String(row.seq)}`)
+  const read = new RowReader(
+    row,
+    `transcript_entries row invocation_id=${String(row.invocation_id)} seq=${String(row.seq)}`,
+  )
   const kind = read.oneOf('kind', transcriptKinds)
   // The schema matches `kind`; TypeScript cannot correlate the two unions, hence the widening and the cast.
   const schema: ZodType<unknown> = transcriptDataSchemas[kind]
   const data = read.json('data', schema) as object
-  return { seq: read.integer('seq'), invocationId: read.text('invocation_id'), at: read.integer('at'), entry: { ...data, kind } as TranscriptEntry }
+  return {
+    seq: read.integer('seq'),
+    invocationId: read.text('invocation_id'),
+    at: read.integer('at'),
+    entry: { ...data, kind } as TranscriptEntry,
+  }
 }

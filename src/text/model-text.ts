@@ -32,9 +32,15 @@ export function fillText(template: string, values: Readonly<Record<string, strin
  * `texts/foo-bar.txt`. A missing file throws at load time, so no text is found missing mid-run.
  * @example const texts = loadTexts(import.meta.url, ['unknownAgent', 'limitPerRun'] as const) // texts.unknownAgent
  */
-export function loadTexts<const Name extends string>(moduleUrl: string, names: readonly Name[]): Readonly<Record<Name, string>> {
+export function loadTexts<const Name extends string>(
+  moduleUrl: string,
+  names: readonly Name[],
+): Readonly<Record<Name, string>> {
   const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
-  return Object.fromEntries(names.map((name) => [name, loadText(moduleUrl, `texts/${kebab(name)}.txt`)])) as Record<Name, string>
+  return Object.fromEntries(names.map((name) => [name, loadText(moduleUrl, `texts/${kebab(name)}.txt`)])) as Record<
+    Name,
+    string
+  >
 }
 
 /**

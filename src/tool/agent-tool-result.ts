@@ -31,5 +31,14 @@ export function errorResult(
   content: string,
   structured?: Record<string, unknown>,
 ): AgentToolResult {
-  return { callId, toolId, content, isError: true, errorCode, resourceRefs: [], images: [], ...(structured ? { structured } : {}) }
+  return {
+    callId,
+    toolId,
+    content,
+    isError: true,
+    errorCode,
+    resourceRefs: [],
+    images: [],
+    ...(structured ? { structured } : {}),
+  }
 }

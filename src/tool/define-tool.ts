@@ -173,7 +173,9 @@ export type AnyToolDefinition = ToolDefinition<StandardSchemaWithJson>
  *   call: async ({ text }) => ({ content: text }),
  * })
  */
-export function defineTool<Schema extends StandardSchemaWithJson>(definition: ToolDefinition<Schema>): ToolDefinition<Schema> {
+export function defineTool<Schema extends StandardSchemaWithJson>(
+  definition: ToolDefinition<Schema>,
+): ToolDefinition<Schema> {
   if (!/^[A-Za-z0-9_.-]+$/.test(definition.name)) {
     throw new TypeError(`Tool name "${definition.name}" may contain only letters, digits, "_", "-" and ".".`)
   }

@@ -21,9 +21,13 @@ function closeObjects(node: unknown): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if ((key === 'minimum' || key === 'maximum') && typeof value === 'number' && safeIntegerBounds.has(value)) continue
-    out[key] = key === 'properties' || key === '$defs' || key === 'definitions' ? mapValues(value, closeObjects) : closeObjects(value)
+    out[key] =
+      key === 'properties' || key === '$defs' || key === 'definitions'
+        ? mapValues(value, closeObjects)
+        : closeObjects(value)
   }
-  if (out.type === 'object' && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false
+  if (out.type === 'object' && out.properties !== undefined && out.additionalProperties === undefined)
+    out.additionalProperties = false
   return out
 }
 

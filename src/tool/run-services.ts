@@ -98,9 +98,18 @@ export interface DelegationServices {
   /** Agents this invocation may delegate or hand off to. */
   agents(): readonly AgentCard[]
   /** Starts a child in return mode; resolves once it is running. Throws ToolError for a bad target or a limit. */
-  delegate(request: { readonly agentId: string; readonly task: DelegatedTask; readonly callId: string }): Promise<{ readonly childId: string }>
+  delegate(request: {
+    readonly agentId: string
+    readonly task: DelegatedTask
+    readonly callId: string
+  }): Promise<{ readonly childId: string }>
   /** Waits for one (the first to end) or all of the given children, or all started, up to `timeoutMs`. */
-  await(request: { readonly mode: 'one' | 'all'; readonly childIds?: readonly string[]; readonly timeoutMs: number; readonly signal: AbortSignal }): Promise<readonly ChildOutcome[]>
+  await(request: {
+    readonly mode: 'one' | 'all'
+    readonly childIds?: readonly string[]
+    readonly timeoutMs: number
+    readonly signal: AbortSignal
+  }): Promise<readonly ChildOutcome[]>
   /** Asks the run to transfer control to another agent after this turn. Throws ToolError for a bad target or depth. */
   handoff(request: { readonly agentId: string; readonly message: string }): Promise<void>
 }

@@ -2,7 +2,10 @@ import type { InputProblem, InputValidation } from '../catalog/catalog-tool.js'
 import type { StandardIssue, StandardSchemaWithJson } from './standard-schema.js'
 
 /** Validates a value with a Standard Schema and turns its issues into input problems. */
-export async function validateWithStandardSchema(schema: StandardSchemaWithJson, value: unknown): Promise<InputValidation> {
+export async function validateWithStandardSchema(
+  schema: StandardSchemaWithJson,
+  value: unknown,
+): Promise<InputValidation> {
   const result = await schema['~standard'].validate(value)
   if (result.issues === undefined) return { ok: true, value: result.value as Record<string, unknown> }
   return { ok: false, problems: result.issues.map(toInputProblem) }

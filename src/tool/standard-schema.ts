@@ -12,8 +12,7 @@ export interface StandardIssue {
 
 /** The outcome of `~standard.validate`. */
 export type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<StandardIssue> }
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardIssue> }
 
 /** A schema that validates values and can describe its input as JSON Schema. */
 export interface StandardSchemaWithJson<Input = unknown, Output = Input> {

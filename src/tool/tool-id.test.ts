@@ -13,7 +13,11 @@ describe('parseToolId', () => {
   })
 
   it('reads each provider kind', () => {
-    expect(parseToolId('builtin:workspace.read_file')).toMatchObject({ kind: 'builtin', sourceId: '', nativeName: 'workspace.read_file' })
+    expect(parseToolId('builtin:workspace.read_file')).toMatchObject({
+      kind: 'builtin',
+      sourceId: '',
+      nativeName: 'workspace.read_file',
+    })
     expect(parseToolId('extension/notes:append')).toMatchObject({ kind: 'extension', sourceId: 'notes' })
     expect(parseToolId('process/weather:weather_now')).toMatchObject({ kind: 'process', sourceId: 'weather' })
     expect(parseToolId('mcp/3f2a-9b:search')).toMatchObject({ kind: 'mcp', sourceId: '3f2a-9b' })

@@ -34,7 +34,8 @@ const kinds: readonly ToolSourceKind[] = ['builtin', 'mcp', 'extension', 'proces
  */
 export function parseToolId(id: string): ParsedToolId {
   const colon = id.indexOf(':')
-  if (colon < 0) throw new ToolIdError(`Tool id "${id}" has no ":"; expected <provider>:<name>, e.g. builtin:dice.roll.`)
+  if (colon < 0)
+    throw new ToolIdError(`Tool id "${id}" has no ":"; expected <provider>:<name>, e.g. builtin:dice.roll.`)
   const provider = id.slice(0, colon)
   const nativeName = id.slice(colon + 1)
   if (provider === '') throw new ToolIdError(`Tool id "${id}" has an empty provider.`)

@@ -1,4 +1,15 @@
-import { constants, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync, chmodSync, existsSync, rmSync } from 'node:fs'
+import {
+  constants,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+  existsSync,
+  rmSync,
+} from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir.js'
@@ -21,7 +32,11 @@ function setup() {
   return { ws, project, results, secret }
 }
 
-const code = async (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string }) => error.code)
+const code = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code,
+  )
 
 describe('createWorkspace', () => {
   it('reads and writes by workspace path, with a leading / meaning the root', async () => {
@@ -83,7 +98,9 @@ describe('createWorkspace', () => {
     expect(existsSync(join(secret, 'planted'))).toBe(false)
     mkdirSync(join(project, 'tool-results'))
     writeFileSync(join(project, 'tool-results', 'own.txt'), 'project file')
-    await expect(ws.readFile(join(project, 'tool-results', 'own.txt'))).rejects.toThrow('the workspace shows another directory at tool-results/')
+    await expect(ws.readFile(join(project, 'tool-results', 'own.txt'))).rejects.toThrow(
+      'the workspace shows another directory at tool-results/',
+    )
   })
 
   it('knows a mount by its real host path too, when its directory is reached through a symlink', async () => {
@@ -127,7 +144,9 @@ describe('createWorkspace', () => {
     expect(await code(ws.writeFile('tool-results/x.txt', 'x'))).toBe('workspace.read_only')
     expect(await code(ws.remove('tool-results/r.txt'))).toBe('workspace.read_only')
     expect(await code(ws.move('src/a.ts', 'tool-results/a.ts'))).toBe('workspace.read_only')
-    await expect(ws.writeFile('tool-results/x.txt', 'x')).rejects.toThrow('"tool-results/x.txt" is in a read-only part of the workspace (tool-results/)')
+    await expect(ws.writeFile('tool-results/x.txt', 'x')).rejects.toThrow(
+      '"tool-results/x.txt" is in a read-only part of the workspace (tool-results/)',
+    )
     expect((await ws.list('')).map((e) => `${e.name}:${e.kind}`)).toEqual(['src:directory', 'tool-results:directory'])
   })
 

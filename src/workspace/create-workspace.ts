@@ -25,9 +25,12 @@ const texts = {
   hostError: loadText(import.meta.url, 'texts/host-error.txt'),
 }
 
-const outside = (path: string) => new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
-const controlFiles = (path: string) => new ToolError('workspace.control_files', fillText(texts.controlFiles, { path: shownPath(path) }))
-const notFound = (path: string) => new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(path) }))
+const outside = (path: string) =>
+  new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
+const controlFiles = (path: string) =>
+  new ToolError('workspace.control_files', fillText(texts.controlFiles, { path: shownPath(path) }))
+const notFound = (path: string) =>
+  new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(path) }))
 
 /**
  * A workspace over host directories. Reads are proven inside their mount from the open descriptor;
@@ -39,7 +42,10 @@ const notFound = (path: string) => new ToolError('workspace.not_found', fillText
  * const ws = createWorkspace([{ at: '', hostDir: '/srv/project', access: 'read-write' }])
  * await ws.writeFile('notes/todo.md', '- ship\n')
  */
-export function createWorkspace(mounts: readonly Mount[], options: { readonly hidden?: readonly string[] } = {}): Workspace {
+export function createWorkspace(
+  mounts: readonly Mount[],
+  options: { readonly hidden?: readonly string[] } = {},
+): Workspace {
   if (!mounts.some((m) => m.at === '')) throw new TypeError('a workspace needs a mount at its root (at: "")')
   const normalized = mounts.map((m) => ({ ...m, at: m.at.replace(/^\/+|\/+$/g, '') }))
   const hosts = hostSpellings(normalized)
@@ -59,7 +65,10 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
     const mount = mountFor(clean, normalized)
     if (mount === undefined) throw outside(path)
     if (intent === 'write' && (mount.access === 'read-only' || (clean === mount.at && mount.at !== ''))) {
-      throw new ToolError('workspace.read_only', fillText(texts.readOnly, { path: shownPath(clean), mount: mount.at || '.' }))
+      throw new ToolError(
+        'workspace.read_only',
+        fillText(texts.readOnly, { path: shownPath(clean), mount: mount.at || '.' }),
+      )
     }
     const inner = mount.at === '' ? clean : clean.slice(mount.at.length).replace(/^\//, '')
     const hostPath = inner === '' ? mount.hostDir : join(mount.hostDir, ...inner.split('/'))
@@ -68,7 +77,14 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
     if (!isInside(root, real)) throw outside(path)
     if (isHiddenFrom(hidden, root, real)) throw controlFiles(clean)
     // The workspace path of what the path leads to, so that rules judge the real file.
-    const realInner = real === root ? '' : real.slice(root.length).split(sep).filter((part) => part !== '').join('/')
+    const realInner =
+      real === root
+        ? ''
+        : real
+            .slice(root.length)
+            .split(sep)
+            .filter((part) => part !== '')
+            .join('/')
     const realPath = [mount.at, realInner].filter((part) => part !== '').join('/')
     return { path: clean, mount, hostPath, realPath }
   }
@@ -78,13 +94,16 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
     let handle
     try {
       const root = await realRoot(target.mount)
-      handle = await openInside(target.hostPath, root, constants.O_RDONLY, undefined, (opened) => isHiddenFrom(hidden, root, opened))
+      handle = await openInside(target.hostPath, root, constants.O_RDONLY, undefined, (opened) =>
+        isHiddenFrom(hidden, root, opened),
+      )
     } catch (error) {
       throw fileError(error, target.path)
     }
     if (handle === undefined) throw outside(path)
     try {
-      if ((await handle.stat()).isDirectory()) throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
+      if ((await handle.stat()).isDirectory())
+        throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
       return await handle.readFile()
     } finally {
       await handle.close()
@@ -95,29 +114,47 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
     const target = await resolve(path, 'read')
     try {
       const info = await stat(target.hostPath)
-      return { path: target.path, kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other', size: info.size, mtimeMs: info.mtimeMs }
+      return {
+        path: target.path,
+        kind: info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other',
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+      }
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return undefined
       throw fileError(error, target.path)
     }
   }
 
-  const writeFile = async (path: string, data: string | Uint8Array, options: { readonly expectedSha256?: string | null } = {}): Promise<void> => {
+  const writeFile = async (
+    path: string,
+    data: string | Uint8Array,
+    options: { readonly expectedSha256?: string | null } = {},
+  ): Promise<void> => {
     const target = await resolve(path, 'write')
     const root = await realRoot(target.mount)
     // Writing through a symlink inside the mount changes the file it points to, not the link.
     const hostPath = await realTarget(target.hostPath)
     const existing = await lstat(hostPath).catch(() => undefined)
-    if (existing?.isDirectory() === true) throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
+    if (existing?.isDirectory() === true)
+      throw new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(target.path) }))
     if (options.expectedSha256 !== undefined) {
       const current = existing === undefined ? null : sha256Hex(await readFile(target.path))
-      if (current !== options.expectedSha256) throw new ToolError('workspace.file_changed', fillText(texts.changed, { path: shownPath(target.path) }))
+      if (current !== options.expectedSha256)
+        throw new ToolError('workspace.file_changed', fillText(texts.changed, { path: shownPath(target.path) }))
     }
     const parent = dirname(hostPath)
     await mkdir(parent, { recursive: true })
     const temp = join(parent, `.${basename(hostPath)}.${randomBytes(6).toString('hex')}.tmp`)
     if (isHiddenFrom(hidden, root, hostPath)) throw controlFiles(target.path)
-    const handle = await openInside(temp, root, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666, (opened) => isHiddenFrom(hidden, root, opened))
+    const handle = await openInside(
+      temp,
+      root,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o666,
+      (opened) => isHiddenFrom(hidden, root, opened),
+    )
     if (handle === undefined) {
       await unlink(temp).catch(() => undefined)
       throw outside(path)
@@ -154,14 +191,26 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
       if (normalized.some((m) => m.at !== '' && m.at === entryPath && m !== target.mount)) continue
       const info = await lstat(join(target.hostPath, dirent.name)).catch(() => undefined)
       if (info === undefined) continue
-      const kind = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other'
+      const kind = info.isSymbolicLink()
+        ? 'symlink'
+        : info.isDirectory()
+          ? 'directory'
+          : info.isFile()
+            ? 'file'
+            : 'other'
       entries.push({ path: entryPath, name: dirent.name, kind, size: info.size, mtimeMs: info.mtimeMs })
     }
     // Mount points below this directory appear in it, whether or not the host has such a folder.
     for (const mount of normalized) {
       if (mount.at === '' || dirname(`/${mount.at}`).slice(1) !== target.path) continue
       const info = await stat(mount.hostDir).catch(() => undefined)
-      entries.push({ path: mount.at, name: basename(mount.at), kind: 'directory', size: 0, mtimeMs: info?.mtimeMs ?? 0 })
+      entries.push({
+        path: mount.at,
+        name: basename(mount.at),
+        kind: 'directory',
+        size: 0,
+        mtimeMs: info?.mtimeMs ?? 0,
+      })
     }
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   }
@@ -228,12 +277,19 @@ export function createWorkspace(mounts: readonly Mount[], options: { readonly hi
 function fileError(error: unknown, path: string): unknown {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ENOENT' || code === 'ENOTDIR') return notFound(path)
-  if (code === 'EISDIR') return new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(path) }))
+  if (code === 'EISDIR')
+    return new ToolError('workspace.is_directory', fillText(texts.isDirectory, { path: shownPath(path) }))
   if (code === 'ELOOP') return outside(path)
-  if (code === 'EACCES' || code === 'EPERM') return new ToolError('workspace.permission_denied', fillText(texts.permission, { path: shownPath(path) }))
-  if (code === 'ENAMETOOLONG') return new ToolError('workspace.path_too_long', fillText(texts.hostTooLong, { path: shownPath(path) }))
+  if (code === 'EACCES' || code === 'EPERM')
+    return new ToolError('workspace.permission_denied', fillText(texts.permission, { path: shownPath(path) }))
+  if (code === 'ENAMETOOLONG')
+    return new ToolError('workspace.path_too_long', fillText(texts.hostTooLong, { path: shownPath(path) }))
   // Any other system error (EMFILE, EIO, ENOSPC …): its message would show host paths.
-  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).errno === 'number' && typeof code === 'string') {
+  if (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).errno === 'number' &&
+    typeof code === 'string'
+  ) {
     return new ToolError('workspace.host_error', fillText(texts.hostError, { path: shownPath(path), code }))
   }
   return error

@@ -18,4 +18,3 @@ export function realHiddenDirs(dirs: readonly string[]): string[] {
 export function isHiddenFrom(hidden: readonly string[], mountRoot: string, realPath: string): boolean {
   return hidden.some((dir) => isInside(mountRoot, dir) && isInside(dir, realPath))
 }
-

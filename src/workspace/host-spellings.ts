@@ -10,7 +10,8 @@ import type { HostSpelling } from './normalize-path.js'
 export function hostSpellings(mounts: readonly Mount[]): HostSpelling[] {
   const spellings: HostSpelling[] = []
   for (const mount of mounts) {
-    for (const hostDir of new Set([resolve(mount.hostDir), realSpelling(mount.hostDir)])) spellings.push({ at: mount.at, hostDir })
+    for (const hostDir of new Set([resolve(mount.hostDir), realSpelling(mount.hostDir)]))
+      spellings.push({ at: mount.at, hostDir })
   }
   return spellings
 }

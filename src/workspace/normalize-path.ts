@@ -37,12 +37,16 @@ export function normalizeWorkspacePath(path: string, hosts: readonly HostSpellin
   // A folder of the host directory where another mount appears is hidden by it: the workspace path
   // would name the other mount's file, not the one the host path names.
   const shown = mountFor(clean, hosts)?.at ?? ''
-  if (shown !== host.at) throw new ToolError('workspace.path_outside', fillText(texts.hidden, { path: shownPath(path), at: shown }))
+  if (shown !== host.at)
+    throw new ToolError('workspace.path_outside', fillText(texts.hidden, { path: shownPath(path), at: shown }))
   return clean
 }
 
 /** The mount whose host directory starts the absolute path (the deepest one), and its depth in segments. */
-function hostMountOf(segments: readonly string[], hosts: readonly HostSpelling[]): { readonly at: string; readonly depth: number } | undefined {
+function hostMountOf(
+  segments: readonly string[],
+  hosts: readonly HostSpelling[],
+): { readonly at: string; readonly depth: number } | undefined {
   let best: { at: string; depth: number } | undefined
   for (const host of hosts) {
     const dir = host.hostDir.split('/').filter((segment) => segment !== '' && segment !== '.')

@@ -5,8 +5,16 @@ import { tempDir } from '../../test/temp-dir.js'
 import { createWorkspace } from './create-workspace.js'
 import { checkPathSize, workspacePathLimits } from './path-limits.js'
 
-const code = async (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string }) => error.code)
-const message = async (promise: Promise<unknown>) => promise.then(() => '', (error: Error) => error.message)
+const code = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code,
+  )
+const message = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => '',
+    (error: Error) => error.message,
+  )
 
 describe('checkPathSize', () => {
   const { maxPathBytes, maxNameBytes, maxDepth } = workspacePathLimits
@@ -20,7 +28,12 @@ describe('checkPathSize', () => {
   })
 
   it('refuses a long path, a long name and a deep path, showing the path cut short', () => {
-    for (const path of ['p'.repeat(maxPathBytes + 1), 'é'.repeat(maxPathBytes / 2 + 1), 'n'.repeat(maxNameBytes + 1), 'd/'.repeat(maxDepth) + 'f']) {
+    for (const path of [
+      'p'.repeat(maxPathBytes + 1),
+      'é'.repeat(maxPathBytes / 2 + 1),
+      'n'.repeat(maxNameBytes + 1),
+      'd/'.repeat(maxDepth) + 'f',
+    ]) {
       let error: { code?: string; message?: string } = {}
       try {
         checkPathSize(path)

@@ -28,10 +28,12 @@ function shortened(path: string): string {
  * @throws ToolError `workspace.path_too_long`
  */
 export function checkPathSize(path: string): void {
-  const tooLong = (problem: string) => new ToolError('workspace.path_too_long', fillText(text, { path: shortened(path), problem }))
+  const tooLong = (problem: string) =>
+    new ToolError('workspace.path_too_long', fillText(text, { path: shortened(path), problem }))
   const { maxPathBytes, maxNameBytes, maxDepth } = workspacePathLimits
   // Characters first: a path of more characters than the byte limit is over it, whatever they encode to.
-  if (path.length > maxPathBytes || Buffer.byteLength(path) > maxPathBytes) throw tooLong(`it is longer than ${maxPathBytes} bytes`)
+  if (path.length > maxPathBytes || Buffer.byteLength(path) > maxPathBytes)
+    throw tooLong(`it is longer than ${maxPathBytes} bytes`)
   let depth = 0
   for (const name of path.split('/')) {
     if (Buffer.byteLength(name) > maxNameBytes) throw tooLong(`a name in it is longer than ${maxNameBytes} bytes`)

@@ -17,7 +17,12 @@ export async function realTarget(hostPath: string): Promise<string> {
   // Ancestors, nearest first. If one exists, every one above it does: a binary search finds the
   // deepest in a few calls, where asking each in turn costs a call per missing level.
   const ancestors: string[] = []
-  for (let current = hostPath, parent = dirname(current); parent !== current; current = parent, parent = dirname(current)) ancestors.push(parent)
+  for (
+    let current = hostPath, parent = dirname(current);
+    parent !== current;
+    current = parent, parent = dirname(current)
+  )
+    ancestors.push(parent)
   let found: { readonly at: number; readonly real: string } | undefined
   let [low, high] = [0, ancestors.length - 1]
   while (low <= high) {
@@ -55,7 +60,13 @@ const procFd = existsSync('/proc/self/fd')
  * the caller keeps out of reach).
  * @returns the handle, or `undefined` (closed) when the opened file is outside or refused
  */
-export async function openInside(hostPath: string, realRoot: string, flags: number, mode?: number, refuse?: (opened: string) => boolean): Promise<FileHandle | undefined> {
+export async function openInside(
+  hostPath: string,
+  realRoot: string,
+  flags: number,
+  mode?: number,
+  refuse?: (opened: string) => boolean,
+): Promise<FileHandle | undefined> {
   const handle = await open(hostPath, flags, mode)
   try {
     const opened = procFd ? await readlink(`/proc/self/fd/${handle.fd}`) : await realpath(hostPath)

@@ -32,7 +32,11 @@ export interface Workspace {
    * `expectedSha256` it is a compare-and-swap: the current content must hash to it (`null`: the file
    * must not exist), else ToolError `workspace.file_changed`.
    */
-  writeFile(path: string, data: string | Uint8Array, options?: { readonly expectedSha256?: string | null }): Promise<void>
+  writeFile(
+    path: string,
+    data: string | Uint8Array,
+    options?: { readonly expectedSha256?: string | null },
+  ): Promise<void>
   remove(path: string): Promise<void>
   move(from: string, to: string): Promise<void>
 }

@@ -6,7 +6,12 @@ import type { AgentEvent } from '../../src/agent/loop/agent-events.js'
 import { resolveModel } from '../../src/agent/providers/index.js'
 import { createToolHost, type ToolHost, type ToolHostOptions } from '../../src/host/create-tool-host.js'
 import { tempDir } from '../temp-dir.js'
-import { ScriptedModelServer, type ScriptedReply, type ScriptOptions, type WireFormat } from '../model-server/scripted-model-server.js'
+import {
+  ScriptedModelServer,
+  type ScriptedReply,
+  type ScriptOptions,
+  type WireFormat,
+} from '../model-server/scripted-model-server.js'
 
 /** The model string that makes the real provider package speak a wire format. */
 export const modelFor: Record<WireFormat, string> = {
@@ -32,14 +37,19 @@ afterEach(async () => {
 /** Writes profile files into `<dataDir>/profiles/`. */
 export function writeProfiles(dataDir: string, profiles: Record<string, Record<string, unknown>>): void {
   mkdirSync(join(dataDir, 'profiles'), { recursive: true })
-  for (const [id, body] of Object.entries(profiles)) writeFileSync(join(dataDir, 'profiles', `${id}.json`), JSON.stringify({ schemaVersion: 1, id, ...body }))
+  for (const [id, body] of Object.entries(profiles))
+    writeFileSync(join(dataDir, 'profiles', `${id}.json`), JSON.stringify({ schemaVersion: 1, id, ...body }))
 }
 
 /** Starts a scripted server and a host; `run` runs an agent against the server through the real provider package. */
 export async function agentFixture(
   format: WireFormat,
   replies: readonly ScriptedReply[] | Readonly<Record<string, readonly ScriptedReply[]>>,
-  options: { readonly host?: Omit<ToolHostOptions, 'dataDir' | 'workspaceDir'>; readonly script?: ScriptOptions; readonly profiles?: Record<string, Record<string, unknown>> } = {},
+  options: {
+    readonly host?: Omit<ToolHostOptions, 'dataDir' | 'workspaceDir'>
+    readonly script?: ScriptOptions
+    readonly profiles?: Record<string, Record<string, unknown>>
+  } = {},
 ): Promise<AgentFixture> {
   const root = tempDir('toolhost-agent-')
   const projectDir = join(root, 'project')
@@ -47,7 +57,14 @@ export async function agentFixture(
   mkdirSync(projectDir, { recursive: true })
   if (options.profiles !== undefined) writeProfiles(dataDir, options.profiles)
   const server = await ScriptedModelServer.start(format, replies, options.script)
-  const host = await createToolHost({ dataDir, workspaceDir: projectDir, inMemoryStore: false, watchProcessTools: false, processDirs: [], ...options.host })
+  const host = await createToolHost({
+    dataDir,
+    workspaceDir: projectDir,
+    inMemoryStore: false,
+    watchProcessTools: false,
+    processDirs: [],
+    ...options.host,
+  })
   open.push(async () => {
     await host.close()
     await server.close()
@@ -61,7 +78,13 @@ export async function agentFixture(
     events,
     run: ({ contextTokens, ...rest }) => {
       const resolved = resolveModel(modelFor[format], { baseUrl: server.baseUrl, apiKey: 'test-key' })
-      return runAgent({ host, model: contextTokens === undefined ? resolved : { ...resolved, contextTokens }, sleep: async () => {}, onEvent: (event) => events.push(event), ...rest })
+      return runAgent({
+        host,
+        model: contextTokens === undefined ? resolved : { ...resolved, contextTokens },
+        sleep: async () => {},
+        onEvent: (event) => events.push(event),
+        ...rest,
+      })
     },
   }
 }

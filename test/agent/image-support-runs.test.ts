@@ -7,15 +7,29 @@ import { resolveModel } from '../../src/agent/providers/index.js'
 import { wireHistory } from '../model-server/wire-history.js'
 import { agentFixture } from './agent-fixture.js'
 
-const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).png().toBuffer()
+const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+  .png()
+  .toBuffer()
 
 /** A run over Chat Completions where an extension tool that does not declare images returns one. */
 async function cameraRun(model: string) {
-  const fx = await agentFixture('openai-chat', [{ calls: [{ id: 'call_img', name: 'camera', args: '{}' }] }, { text: 'Done.' }])
-  fx.host.extensions.register({ extensionId: 'cam', name: 'camera', description: 'Take a picture.', contexts: ['session'], inputSchema: { type: 'object' } }, async (_args, ctx) => {
-    ctx.attachImage(png, 'image/png')
-    return 'Picture taken.'
-  })
+  const fx = await agentFixture('openai-chat', [
+    { calls: [{ id: 'call_img', name: 'camera', args: '{}' }] },
+    { text: 'Done.' },
+  ])
+  fx.host.extensions.register(
+    {
+      extensionId: 'cam',
+      name: 'camera',
+      description: 'Take a picture.',
+      contexts: ['session'],
+      inputSchema: { type: 'object' },
+    },
+    async (_args, ctx) => {
+      ctx.attachImage(png, 'image/png')
+      return 'Picture taken.'
+    },
+  )
   const result = await runAgent({
     host: fx.host,
     model: resolveModel(model, { baseUrl: fx.server.baseUrl, apiKey: 'test-key' }),
@@ -28,7 +42,7 @@ async function cameraRun(model: string) {
   return { fx, result, request: fx.server.requests[1]! }
 }
 
-describe('tool images and the model\'s image support', () => {
+describe("tool images and the model's image support", () => {
   it('sends a model without image support a note with the stored path instead of the image', async () => {
     const { fx, result, request } = await cameraRun('deepseek:deepseek-chat')
     expect(JSON.stringify(request.body)).not.toContain('image_url')

@@ -12,7 +12,8 @@ import { tempDir } from '../temp-dir.js'
 /** How the loopback model server answers every request. */
 type Behaviour = 'no-answer' | 'stalls-mid-stream' | 'malformed-chunk'
 
-const chunk = (body: Record<string, unknown>) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', ...body })}\n\n`
+const chunk = (body: Record<string, unknown>) =>
+  `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', ...body })}\n\n`
 
 const closing: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -26,7 +27,8 @@ async function modelServer(behaviour: Behaviour): Promise<{ baseUrl: string; req
     req.resume()
     if (behaviour === 'no-answer') return
     res.writeHead(200, { 'content-type': 'text/event-stream' })
-    if (behaviour === 'stalls-mid-stream') res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' } }] }))
+    if (behaviour === 'stalls-mid-stream')
+      res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' } }] }))
     else res.end(`${chunk({ choices: 'not a list' })}data: [DONE]\n\n`)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -40,7 +42,13 @@ async function modelServer(behaviour: Behaviour): Promise<{ baseUrl: string; req
 async function host(): Promise<ToolHost> {
   const root = tempDir('toolhost-model-failures-')
   mkdirSync(join(root, 'project'))
-  const created = await createToolHost({ dataDir: join(root, 'data'), workspaceDir: join(root, 'project'), inMemoryStore: false, watchProcessTools: false, processDirs: [] })
+  const created = await createToolHost({
+    dataDir: join(root, 'data'),
+    workspaceDir: join(root, 'project'),
+    inMemoryStore: false,
+    watchProcessTools: false,
+    processDirs: [],
+  })
   closing.push(() => created.close())
   return created
 }
@@ -67,9 +75,15 @@ describe('a model call that fails ends the run failed, in one line', () => {
   ] as const)('a model server that %s: four tries, then failed with the timeout', async (behaviour, when) => {
     const { result, events, server, stored } = await runAgainst(behaviour)
     expect(result.status).toBe('failed')
-    expect(result.reason).toBe(`no answer from ${server.baseUrl} for 0.2 s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`)
+    expect(result.reason).toBe(
+      `no answer from ${server.baseUrl} for 0.2 s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`,
+    )
     expect(server.requests()).toBe(4)
-    expect(events.filter((event) => event.type === 'model-retry').map((event) => event.type === 'model-retry' && event.attempt)).toEqual([1, 2, 3])
+    expect(
+      events
+        .filter((event) => event.type === 'model-retry')
+        .map((event) => event.type === 'model-retry' && event.attempt),
+    ).toEqual([1, 2, 3])
     expect(stored?.status).toBe('failed')
     // Progress a terminal can show while it waits: each try is sent and ends.
     const phases = events.flatMap((event) => (event.type === 'model-call' ? [event.phase] : []))

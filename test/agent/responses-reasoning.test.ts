@@ -19,21 +19,41 @@ function inputOf(server: ReplayServer, request: number): Record<string, unknown>
 }
 
 /** Runs an agent against a Responses server: a turn that reasons, then calls a tool, then an answer. */
-async function runReasoningTurns(providerOptions?: Record<string, Record<string, unknown>>): Promise<{ server: ReplayServer; status: string }> {
+async function runReasoningTurns(
+  providerOptions?: Record<string, Record<string, unknown>>,
+): Promise<{ server: ReplayServer; status: string }> {
   const turns = [
-    responseEvents('resp_1', [reasoningEvents('rs_1', 'I should roll the die.', 'enc-rs-1-secret'), functionCallEvents('fc_1', 'call_1', 'dice_roll', '{"formula":"1d1"}', 1)]),
-    responseEvents('resp_2', [reasoningEvents('rs_2', 'It rolled a 1.', 'enc-rs-2-secret'), messageEvents('msg_2', 'Rolled a 1.', 1)]),
+    responseEvents('resp_1', [
+      reasoningEvents('rs_1', 'I should roll the die.', 'enc-rs-1-secret'),
+      functionCallEvents('fc_1', 'call_1', 'dice_roll', '{"formula":"1d1"}', 1),
+    ]),
+    responseEvents('resp_2', [
+      reasoningEvents('rs_2', 'It rolled a 1.', 'enc-rs-2-secret'),
+      messageEvents('msg_2', 'Rolled a 1.', 1),
+    ]),
   ]
   const server = await startReplayServer((_, index) => ({ kind: 'sse', events: turns[index] ?? [], done: false }))
   const root = tempDir('toolhost-responses-')
   mkdirSync(join(root, 'project'))
-  const host = await createToolHost({ dataDir: join(root, 'data'), workspaceDir: join(root, 'project'), inMemoryStore: false, watchProcessTools: false, processDirs: [] })
+  const host = await createToolHost({
+    dataDir: join(root, 'data'),
+    workspaceDir: join(root, 'project'),
+    inMemoryStore: false,
+    watchProcessTools: false,
+    processDirs: [],
+  })
   closing.push(async () => {
     await host.close()
     await server.close()
   })
   const model = resolveModel('openai:gpt-5-mini', { baseUrl: `${server.origin}/v1`, apiKey: 'k' })
-  const result = await runAgent({ host, model, prompt: 'Roll a d1.', profile: { permissions: { mode: 'bypass' }, agent: providerOptions === undefined ? {} : { providerOptions } }, sleep: async () => {} })
+  const result = await runAgent({
+    host,
+    model,
+    prompt: 'Roll a d1.',
+    profile: { permissions: { mode: 'bypass' }, agent: providerOptions === undefined ? {} : { providerOptions } },
+    sleep: async () => {},
+  })
   return { server, status: result.status }
 }
 
@@ -42,11 +62,22 @@ describe('reasoning on the Responses API survives tool calls', () => {
     const { server, status } = await runReasoningTurns()
     expect(status).toBe('completed')
     expect(server.requests).toHaveLength(2)
-    for (const request of server.requests) expect(request.body).toMatchObject({ store: false, include: ['reasoning.encrypted_content'] })
+    for (const request of server.requests)
+      expect(request.body).toMatchObject({ store: false, include: ['reasoning.encrypted_content'] })
     const input = inputOf(server, 1)
     const reasoning = input.findIndex((item) => item.type === 'reasoning')
-    expect(input[reasoning]).toEqual({ type: 'reasoning', id: 'rs_1', encrypted_content: 'enc-rs-1-secret', summary: [{ type: 'summary_text', text: 'I should roll the die.' }] })
-    expect(input[reasoning + 1]).toMatchObject({ type: 'function_call', call_id: 'call_1', name: 'dice_roll', arguments: '{"formula":"1d1"}' })
+    expect(input[reasoning]).toEqual({
+      type: 'reasoning',
+      id: 'rs_1',
+      encrypted_content: 'enc-rs-1-secret',
+      summary: [{ type: 'summary_text', text: 'I should roll the die.' }],
+    })
+    expect(input[reasoning + 1]).toMatchObject({
+      type: 'function_call',
+      call_id: 'call_1',
+      name: 'dice_roll',
+      arguments: '{"formula":"1d1"}',
+    })
     expect(input[reasoning + 2]).toMatchObject({ type: 'function_call_output', call_id: 'call_1' })
     expect(input.some((item) => item.type === 'item_reference')).toBe(false)
   })

@@ -28,14 +28,23 @@ afterEach(() => {
 })
 
 /** Starts `toolhost …` from the sources in another process. */
-function toolhost(cwd: string, args: readonly string[]): { child: ChildProcess; done: Promise<Finished>; stdout: () => string } {
-  const child = spawn(process.execPath, ['--import', register, entry, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPENAI_API_KEY: 'test-key', ANTHROPIC_API_KEY: 'test-key' } })
+function toolhost(
+  cwd: string,
+  args: readonly string[],
+): { child: ChildProcess; done: Promise<Finished>; stdout: () => string } {
+  const child = spawn(process.execPath, ['--import', register, entry, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, OPENAI_API_KEY: 'test-key', ANTHROPIC_API_KEY: 'test-key' },
+  })
   children.push(child)
   let stdout = ''
   let stderr = ''
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-  const done = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })))
+  const done = new Promise<Finished>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  )
   return { child, done, stdout: () => stdout }
 }
 
@@ -45,7 +54,6 @@ const lines = (stdout: string) =>
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>)
-
 
 /** Waits until `check` holds, polling; fails after `ms`. */
 async function until(check: () => boolean, ms: number, what: string): Promise<void> {
@@ -65,32 +73,62 @@ describe.each(formats)('runs across processes over %s', (format) => {
       { text: 'I will check before repeating it.' },
     ])
     try {
-      const common = ['--model', modelFor[format], '--base-url', server.baseUrl, '--data-dir', join(cwd, 'data'), '--json']
+      const common = [
+        '--model',
+        modelFor[format],
+        '--base-url',
+        server.baseUrl,
+        '--data-dir',
+        join(cwd, 'data'),
+        '--json',
+      ]
       // bypass: the shell call is allowed without asking
-      writeFileSync(join(cwd, 'profile.json'), JSON.stringify({ schemaVersion: 1, id: 'sleeper', permissions: { mode: 'bypass' } }))
+      writeFileSync(
+        join(cwd, 'profile.json'),
+        JSON.stringify({ schemaVersion: 1, id: 'sleeper', permissions: { mode: 'bypass' } }),
+      )
       const first = toolhost(cwd, ['run', 'Wait a bit.', '--profile', join(cwd, 'profile.json'), ...common])
       await until(() => lines(first.stdout()).some((event) => event.type === 'run-started'), 30_000, 'the run to start')
       const runId = String(lines(first.stdout()).find((event) => event.type === 'run-started')?.runId)
-      await until(() => {
-        if (!existsSync(join(cwd, 'data', 'toolhost.db'))) return false
-        const store = openStore(join(cwd, 'data'))
-        try {
-          return store.events({ runId, callId: 'call_sleep', types: ['started'] }).length > 0
-        } finally {
-          store.close()
-        }
-      }, 30_000, 'the shell call to start')
+      await until(
+        () => {
+          if (!existsSync(join(cwd, 'data', 'toolhost.db'))) return false
+          const store = openStore(join(cwd, 'data'))
+          try {
+            return store.events({ runId, callId: 'call_sleep', types: ['started'] }).length > 0
+          } finally {
+            store.close()
+          }
+        },
+        30_000,
+        'the shell call to start',
+      )
       first.child.kill('SIGKILL')
       expect((await first.done).signal).toBe('SIGKILL')
 
-      const second = toolhost(cwd, ['run', '--resume', runId, '--base-url', server.baseUrl, '--data-dir', join(cwd, 'data'), '--json'])
+      const second = toolhost(cwd, [
+        'run',
+        '--resume',
+        runId,
+        '--base-url',
+        server.baseUrl,
+        '--data-dir',
+        join(cwd, 'data'),
+        '--json',
+      ])
       const finished = await second.done
       expect(finished.stderr).toBe('')
       expect(finished.code).toBe(0)
-      expect(lines(finished.stdout).at(-1)).toMatchObject({ type: 'result', status: 'completed', text: 'I will check before repeating it.' })
+      expect(lines(finished.stdout).at(-1)).toMatchObject({
+        type: 'result',
+        status: 'completed',
+        text: 'I will check before repeating it.',
+      })
       expect(server.requests).toHaveLength(2)
       const history = wireHistory(server.requests[1]!, format)
-      expect(history.find((m) => m.role === 'assistant')?.calls).toEqual([{ id: 'call_sleep', name: 'workspace_shell', input: { command: 'sleep 25' } }])
+      expect(history.find((m) => m.role === 'assistant')?.calls).toEqual([
+        { id: 'call_sleep', name: 'workspace_shell', input: { command: 'sleep 25' } },
+      ])
       const result = history.flatMap((m) => m.results ?? [])
       expect(result).toHaveLength(1)
       expect(result[0]?.id).toBe('call_sleep')
@@ -104,12 +142,30 @@ describe.each(formats)('runs across processes over %s', (format) => {
     const cwd = tempDir('toolhost-approve-')
     mkdirSync(join(cwd, 'project'))
     const server = await ScriptedModelServer.start(format, [
-      { calls: [{ id: 'call_write', name: 'workspace_write_file', args: JSON.stringify({ file_path: 'hello.txt', content: 'hello\n' }) }] },
+      {
+        calls: [
+          {
+            id: 'call_write',
+            name: 'workspace_write_file',
+            args: JSON.stringify({ file_path: 'hello.txt', content: 'hello\n' }),
+          },
+        ],
+      },
       { text: 'Written.' },
     ])
     try {
       const dataDir = join(cwd, 'data')
-      const first = await toolhost(cwd, ['run', 'Write hello.txt.', '--model', modelFor[format], '--base-url', server.baseUrl, '--data-dir', dataDir, '--json']).done
+      const first = await toolhost(cwd, [
+        'run',
+        'Write hello.txt.',
+        '--model',
+        modelFor[format],
+        '--base-url',
+        server.baseUrl,
+        '--data-dir',
+        dataDir,
+        '--json',
+      ]).done
       expect(first.code).toBe(3)
       const paused = lines(first.stdout).at(-1)!
       expect(paused).toMatchObject({ type: 'result', status: 'paused' })
@@ -122,7 +178,16 @@ describe.each(formats)('runs across processes over %s', (format) => {
       expect(approve.stderr).toContain(`toolhost run --resume ${String(paused.runId)}`)
       expect(existsSync(join(cwd, 'hello.txt'))).toBe(false)
 
-      const resumed = await toolhost(cwd, ['run', '--resume', String(paused.runId), '--base-url', server.baseUrl, '--data-dir', dataDir, '--json']).done
+      const resumed = await toolhost(cwd, [
+        'run',
+        '--resume',
+        String(paused.runId),
+        '--base-url',
+        server.baseUrl,
+        '--data-dir',
+        dataDir,
+        '--json',
+      ]).done
       expect(resumed.code).toBe(0)
       expect(readFileSync(join(cwd, 'hello.txt'), 'utf8')).toBe('hello\n')
       expect(lines(resumed.stdout).at(-1)).toMatchObject({ status: 'completed', text: 'Written.' })
@@ -139,7 +204,11 @@ describe.each(formats)('runs across processes over %s', (format) => {
 describe('run errors', () => {
   it('says in one line when the key is missing or the endpoint is unreachable', async () => {
     const cwd = tempDir('toolhost-errors-')
-    const noKey = spawn(process.execPath, ['--import', register, entry, 'run', 'hi', '--model', 'anthropic:claude-x', '--data-dir', join(cwd, 'data')], { cwd, env: { PATH: process.env.PATH ?? '' } })
+    const noKey = spawn(
+      process.execPath,
+      ['--import', register, entry, 'run', 'hi', '--model', 'anthropic:claude-x', '--data-dir', join(cwd, 'data')],
+      { cwd, env: { PATH: process.env.PATH ?? '' } },
+    )
     children.push(noKey)
     let err = ''
     noKey.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')))
@@ -149,10 +218,22 @@ describe('run errors', () => {
     expect(err).toContain('ANTHROPIC_API_KEY')
 
     const port = await closedPort()
-    const unreachable = await toolhost(cwd, ['run', 'hi', '--model', 'ollama:llama3.1:8b', '--base-url', `http://127.0.0.1:${port}/v1`, '--data-dir', join(cwd, 'data')]).done
+    const unreachable = await toolhost(cwd, [
+      'run',
+      'hi',
+      '--model',
+      'ollama:llama3.1:8b',
+      '--base-url',
+      `http://127.0.0.1:${port}/v1`,
+      '--data-dir',
+      join(cwd, 'data'),
+    ]).done
     expect(unreachable.code).toBe(1)
     // The run ends failed with the reason in one line (a refused local server is not retried).
-    const errorLines = unreachable.stderr.trim().split('\n').filter((line) => line.includes('cannot reach'))
+    const errorLines = unreachable.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('cannot reach'))
     expect(errorLines).toHaveLength(1)
     expect(errorLines[0]).toContain(`cannot reach http://127.0.0.1:${port}`)
   }, 90_000)

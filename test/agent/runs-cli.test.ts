@@ -12,14 +12,22 @@ import { agentFixture } from './agent-fixture.js'
 async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
   let out = ''
   let err = ''
-  const io: CliIo = { out: (t) => (out += `${t}\n`), write: (t) => (out += t), err: (t) => (err += `${t}\n`), readStdin: async () => '' }
+  const io: CliIo = {
+    out: (t) => (out += `${t}\n`),
+    write: (t) => (out += t),
+    err: (t) => (err += `${t}\n`),
+    readStdin: async () => '',
+  }
   const code = await main(argv, io)
   return { code, out, err }
 }
 
 describe('toolhost runs', () => {
   it('lists runs and shows one with its events and transcript', async () => {
-    const fx = await agentFixture('openai-chat', [{ calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":"1d1"}' }] }, { text: 'Rolled a 1.' }])
+    const fx = await agentFixture('openai-chat', [
+      { calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":"1d1"}' }] },
+      { text: 'Rolled a 1.' },
+    ])
     const result = await fx.run({ prompt: 'Roll a d1.', profile: { permissions: { mode: 'bypass' } } })
     await fx.host.close()
 
@@ -48,10 +56,23 @@ describe('toolhost runs', () => {
   it('streams the text to stdout and the calls and results to stderr', async () => {
     const fx = await agentFixture('openai-chat', [])
     await fx.host.close()
-    const server = await ScriptedModelServer.start('openai-chat', [{ text: 'Rolling.', calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":"2d1"}' }] }, { text: 'You rolled 2.' }])
+    const server = await ScriptedModelServer.start('openai-chat', [
+      { text: 'Rolling.', calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":"2d1"}' }] },
+      { text: 'You rolled 2.' },
+    ])
     vi.stubEnv('OPENAI_API_KEY', 'test-key')
     try {
-      const run = await cli(['run', 'Roll', '2d1.', '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--data-dir', fx.dataDir])
+      const run = await cli([
+        'run',
+        'Roll',
+        '2d1.',
+        '--model',
+        'openai-chat:gpt-4o',
+        '--base-url',
+        server.baseUrl,
+        '--data-dir',
+        fx.dataDir,
+      ])
       expect(run.code).toBe(0)
       expect(run.out).toBe('Rolling.\nYou rolled 2.\n')
       expect(run.err).toContain('→ dice_roll {"formula":"2d1"}')
@@ -65,7 +86,10 @@ describe('toolhost runs', () => {
   })
 
   it('refuses to resume a run another live process drives, and takes over one whose process is gone', async () => {
-    const fx = await agentFixture('openai-chat', [{ calls: [{ id: 'call_w', name: 'workspace_write_file', args: '{"file_path":"a.txt","content":"a"}' }] }, { text: 'Done.' }])
+    const fx = await agentFixture('openai-chat', [
+      { calls: [{ id: 'call_w', name: 'workspace_write_file', args: '{"file_path":"a.txt","content":"a"}' }] },
+      { text: 'Done.' },
+    ])
     const paused = await fx.run({ prompt: 'Write a.txt.' })
     expect(paused.status).toBe('paused')
     const store = fx.host.store()
@@ -73,7 +97,9 @@ describe('toolhost runs', () => {
     store.runLeases.acquire(paused.runId, { host: hostname(), pid: process.ppid }, 60_000, () => false)
     const model = resolveModel('openai-chat:gpt-4o', { baseUrl: fx.server.baseUrl, apiKey: 'test' })
     await expect(resumeAgentRun({ host: fx.host, runId: paused.runId, model })).rejects.toThrow(RunBusyError)
-    await expect(resumeAgentRun({ host: fx.host, runId: paused.runId, model })).rejects.toThrow(`being driven by process ${process.ppid}`)
+    await expect(resumeAgentRun({ host: fx.host, runId: paused.runId, model })).rejects.toThrow(
+      `being driven by process ${process.ppid}`,
+    )
     expect(store.getRun(paused.runId)?.status).toBe('paused')
 
     // A holder whose process has ended is taken over.

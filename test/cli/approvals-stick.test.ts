@@ -17,16 +17,48 @@ describe('approvals that stick, across processes', () => {
     const dataDir = join(cwd, 'data')
     const profile = join(cwd, 'coder.yaml')
     writeFileSync(profile, '# my profile\nschemaVersion: 2\nid: coder\n')
-    const server = await ScriptedModelServer.start('openai-chat', [{ calls: [{ id: 'call_w', name: 'workspace_write_file', args: writeHello }] }, { text: 'Written.' }])
+    const server = await ScriptedModelServer.start('openai-chat', [
+      { calls: [{ id: 'call_w', name: 'workspace_write_file', args: writeHello }] },
+      { text: 'Written.' },
+    ])
     try {
-      const first = await toolhost(cwd, ['run', 'Write hello.txt.', '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--profile', profile, '--data-dir', dataDir], { env: { OPENAI_API_KEY: 'test-key' } })
+      const first = await toolhost(
+        cwd,
+        [
+          'run',
+          'Write hello.txt.',
+          '--model',
+          'openai-chat:gpt-4o',
+          '--base-url',
+          server.baseUrl,
+          '--profile',
+          profile,
+          '--data-dir',
+          dataDir,
+        ],
+        { env: { OPENAI_API_KEY: 'test-key' } },
+      )
       expect(first.code).toBe(3)
       const [id] = approvalIds(first.stderr)
       const approved = await toolhost(cwd, ['approvals', 'approve', String(id), '--always', '--data-dir', dataDir])
       expect(approved.code).toBe(0)
       expect(approved.stderr).toContain(`rule builtin:workspace.write_file(/hello.txt) added to ${profile}`)
-      expect(readFileSync(profile, 'utf8')).toBe('# my profile\nschemaVersion: 2\nid: coder\npermissions:\n  allow:\n    - builtin:workspace.write_file(/hello.txt)\n')
-      const resumed = await toolhost(cwd, ['run', '--resume', String(first.stderr.match(/run_[0-9a-f]+/)?.[0]), '--base-url', server.baseUrl, '--data-dir', dataDir], { env: { OPENAI_API_KEY: 'test-key' } })
+      expect(readFileSync(profile, 'utf8')).toBe(
+        '# my profile\nschemaVersion: 2\nid: coder\npermissions:\n  allow:\n    - builtin:workspace.write_file(/hello.txt)\n',
+      )
+      const resumed = await toolhost(
+        cwd,
+        [
+          'run',
+          '--resume',
+          String(first.stderr.match(/run_[0-9a-f]+/)?.[0]),
+          '--base-url',
+          server.baseUrl,
+          '--data-dir',
+          dataDir,
+        ],
+        { env: { OPENAI_API_KEY: 'test-key' } },
+      )
       expect(resumed.code).toBe(0)
       expect(readFileSync(join(cwd, 'hello.txt'), 'utf8')).toBe('hello\n')
     } finally {
@@ -44,7 +76,10 @@ describe('approvals that stick, across processes', () => {
     expect(approved.code).toBe(0)
     const stored = join(dataDir, 'profiles', 'default.json')
     expect(approved.stderr).toContain(`rule builtin:workspace.write_file(/hello.txt) added to ${stored}`)
-    expect(JSON.parse(readFileSync(stored, 'utf8'))).toMatchObject({ id: 'default', permissions: { allow: ['builtin:workspace.write_file(/hello.txt)'] } })
+    expect(JSON.parse(readFileSync(stored, 'utf8'))).toMatchObject({
+      id: 'default',
+      permissions: { allow: ['builtin:workspace.write_file(/hello.txt)'] },
+    })
     expect(readFileSync(join(cwd, 'hello.txt'), 'utf8')).toBe('hello\n')
 
     rmSync(join(cwd, 'hello.txt'))
@@ -62,7 +97,18 @@ describe('approvals that stick, across processes', () => {
     const profile = join(cwd, 'notes.json')
     writeFileSync(profile, JSON.stringify({ schemaVersion: 2, id: 'notes', tools: { allow: ['process/*'] } }))
     expect((await toolhost(cwd, ['tools', 'trust', specs, '--data-dir', dataDir])).code).toBe(0)
-    const first = await toolhost(cwd, ['tools', 'call', 'add', JSON.stringify({ text: 'Buy oat milk' }), '--process-dir', specs, '--profile', profile, '--data-dir', dataDir])
+    const first = await toolhost(cwd, [
+      'tools',
+      'call',
+      'add',
+      JSON.stringify({ text: 'Buy oat milk' }),
+      '--process-dir',
+      specs,
+      '--profile',
+      profile,
+      '--data-dir',
+      dataDir,
+    ])
     expect(first.code).toBe(3)
     const [id] = approvalIds(first.stderr)
     const elsewhere = join(cwd, 'elsewhere')
@@ -70,7 +116,18 @@ describe('approvals that stick, across processes', () => {
     const approved = await toolhost(elsewhere, ['approvals', 'approve', String(id), '--data-dir', dataDir])
     expect(approved.stdout).not.toContain('unavailable')
     expect(approved.code).toBe(0)
-    const found = await toolhost(cwd, ['tools', 'call', 'find', JSON.stringify({ query: 'milk' }), '--process-dir', specs, '--profile', profile, '--data-dir', dataDir])
+    const found = await toolhost(cwd, [
+      'tools',
+      'call',
+      'find',
+      JSON.stringify({ query: 'milk' }),
+      '--process-dir',
+      specs,
+      '--profile',
+      profile,
+      '--data-dir',
+      dataDir,
+    ])
     expect(found.code).toBe(0)
     expect(found.stdout).toContain('Buy oat milk')
   }, 90_000)

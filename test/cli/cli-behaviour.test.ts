@@ -14,7 +14,10 @@ function project(prefix: string): { cwd: string; data: string; bypass: string } 
   const cwd = tempDir(prefix)
   const data = join(cwd, 'data')
   mkdirSync(data)
-  writeFileSync(join(cwd, 'bypass.json'), JSON.stringify({ schemaVersion: 1, id: 'bypass', permissions: { mode: 'bypass' } }))
+  writeFileSync(
+    join(cwd, 'bypass.json'),
+    JSON.stringify({ schemaVersion: 1, id: 'bypass', permissions: { mode: 'bypass' } }),
+  )
   return { cwd, data, bypass: join(cwd, 'bypass.json') }
 }
 
@@ -39,13 +42,27 @@ describe('toolhost commands', () => {
 
   it('tools call ends its run: completed, failed, or paused until approved', async () => {
     const { cwd, data } = project('toolhost-call-runs-')
-    writeFileSync(join(cwd, 'ask.json'), JSON.stringify({ schemaVersion: 1, id: 'ask', permissions: { ask: ['builtin:dice.roll'] } }))
+    writeFileSync(
+      join(cwd, 'ask.json'),
+      JSON.stringify({ schemaVersion: 1, id: 'ask', permissions: { ask: ['builtin:dice.roll'] } }),
+    )
     expect((await toolhost(cwd, ['tools', 'call', 'dice.roll', '{"formula":"1d1"}', '--data-dir', data])).code).toBe(0)
     expect((await toolhost(cwd, ['tools', 'call', 'dice.roll', '{"formula":', '--data-dir', data])).code).toBe(1)
-    const paused = await toolhost(cwd, ['tools', 'call', 'dice.roll', '{"formula":"2d1"}', '--profile', 'ask.json', '--data-dir', data])
+    const paused = await toolhost(cwd, [
+      'tools',
+      'call',
+      'dice.roll',
+      '{"formula":"2d1"}',
+      '--profile',
+      'ask.json',
+      '--data-dir',
+      data,
+    ])
     expect(paused.code).toBe(3)
     expect(runsIn(data).map((run) => run.status)).toEqual(['paused', 'failed', 'completed'])
-    const waiting = JSON.parse((await toolhost(cwd, ['runs', 'list', '--status', 'paused', '--json', '--data-dir', data])).stdout) as RunRecord[]
+    const waiting = JSON.parse(
+      (await toolhost(cwd, ['runs', 'list', '--status', 'paused', '--json', '--data-dir', data])).stdout,
+    ) as RunRecord[]
     expect(waiting.map((run) => run.id)).toEqual([runsIn(data)[0]?.id])
     const id = /waiting for approval (apr_[0-9a-f]+)/.exec(paused.stderr)?.[1] ?? ''
     expect((await toolhost(cwd, ['approvals', 'approve', id, '--data-dir', data])).code).toBe(0)
@@ -56,7 +73,14 @@ describe('toolhost commands', () => {
     const { cwd, data } = project('toolhost-globals-')
     mkdirSync(join(cwd, 'more-tools'))
     mkdirSync(join(cwd, 'my-skills'))
-    const globals = ['--data-dir', data, '--process-dir', join(cwd, 'more-tools'), '--skills-dir', join(cwd, 'my-skills')]
+    const globals = [
+      '--data-dir',
+      data,
+      '--process-dir',
+      join(cwd, 'more-tools'),
+      '--skills-dir',
+      join(cwd, 'my-skills'),
+    ]
     expect((await toolhost(cwd, ['tools', 'list', ...globals])).code).toBe(0)
     expect((await toolhost(cwd, ['tools', 'call', 'dice.roll', '{"formula":"1d1"}', ...globals])).code).toBe(0)
 
@@ -73,9 +97,27 @@ describe('toolhost commands', () => {
 
   it('run: the prompt from stdin, --api-key, and error codes apart from their messages', async () => {
     const { cwd, data } = project('toolhost-run-stdin-')
-    const server = await ScriptedModelServer.start('openai-chat', [{ calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":' }] }, { text: 'Sorry.' }])
+    const server = await ScriptedModelServer.start('openai-chat', [
+      { calls: [{ id: 'call_1', name: 'dice_roll', args: '{"formula":' }] },
+      { text: 'Sorry.' },
+    ])
     try {
-      const finished = await toolhost(cwd, ['run', '-', '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--api-key', 'key-from-option', '--data-dir', data], { stdin: 'Roll a die.\n', env: { OPENAI_API_KEY: '' } })
+      const finished = await toolhost(
+        cwd,
+        [
+          'run',
+          '-',
+          '--model',
+          'openai-chat:gpt-4o',
+          '--base-url',
+          server.baseUrl,
+          '--api-key',
+          'key-from-option',
+          '--data-dir',
+          data,
+        ],
+        { stdin: 'Roll a die.\n', env: { OPENAI_API_KEY: '' } },
+      )
       expect(finished.code).toBe(0)
       expect(finished.stdout).toBe('Sorry.\n')
       expect(finished.stderr).toMatch(/✗ tool\.invalid_arguments: \S/)
@@ -89,11 +131,37 @@ describe('toolhost commands', () => {
   it('run in chat scope prints the published reply to stdout', async () => {
     const { cwd, data, bypass } = project('toolhost-chat-')
     const server = await ScriptedModelServer.start('openai-chat', [
-      { text: 'Let me write it.', calls: [{ id: 'call_w', name: 'workspace_write_file', args: JSON.stringify({ file_path: 'output/main.md', content: 'The weather is fine.' }) }] },
+      {
+        text: 'Let me write it.',
+        calls: [
+          {
+            id: 'call_w',
+            name: 'workspace_write_file',
+            args: JSON.stringify({ file_path: 'output/main.md', content: 'The weather is fine.' }),
+          },
+        ],
+      },
       { calls: [{ id: 'call_c', name: 'workspace_commit', args: '{"finish":true}' }] },
     ])
     try {
-      const finished = await toolhost(cwd, ['run', 'How is the weather?', '--scope', 'chat', '--profile', bypass, '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--data-dir', data], { env: key })
+      const finished = await toolhost(
+        cwd,
+        [
+          'run',
+          'How is the weather?',
+          '--scope',
+          'chat',
+          '--profile',
+          bypass,
+          '--model',
+          'openai-chat:gpt-4o',
+          '--base-url',
+          server.baseUrl,
+          '--data-dir',
+          data,
+        ],
+        { env: key },
+      )
       expect(finished.code).toBe(0)
       expect(finished.stdout).toBe('The weather is fine.\n')
       expect(finished.stderr).toContain('Let me write it.')
@@ -108,7 +176,17 @@ describe('toolhost commands', () => {
     // openai-compatible has no default endpoint: the resume can only reach the model at the stored one.
     const server = await ScriptedModelServer.start('openai-chat', [{ hang: true }, { text: 'Here again.' }])
     try {
-      const first = startToolhost(cwd, ['run', 'Hello.', '--model', 'openai-compatible:local-model', '--base-url', server.baseUrl, '--json', '--data-dir', data])
+      const first = startToolhost(cwd, [
+        'run',
+        'Hello.',
+        '--model',
+        'openai-compatible:local-model',
+        '--base-url',
+        server.baseUrl,
+        '--json',
+        '--data-dir',
+        data,
+      ])
       await until(() => server.requests.length === 1)
       first.child.kill('SIGINT')
       const stopped = await first.done

@@ -24,12 +24,21 @@ export interface StartOptions {
 
 const children: ChildProcess[] = []
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
 
 /** Starts the `toolhost …` binary in another process, its output piped to this one. */
-export function startToolhost(cwd: string, args: readonly string[], options: StartOptions = {}): { child: ChildProcess; done: Promise<Finished>; stdout: () => string; stderr: () => string } {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } })
+export function startToolhost(
+  cwd: string,
+  args: readonly string[],
+  options: StartOptions = {},
+): { child: ChildProcess; done: Promise<Finished>; stdout: () => string; stderr: () => string } {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  })
   children.push(child)
   let stdout = ''
   let stderr = ''
@@ -37,7 +46,9 @@ export function startToolhost(cwd: string, args: readonly string[], options: Sta
   else child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
   child.stdin?.end(options.stdin ?? '')
-  const done = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })))
+  const done = new Promise<Finished>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  )
   return { child, done, stdout: () => stdout, stderr: () => stderr }
 }
 

@@ -10,7 +10,11 @@ import { toolhost } from './cli-process.js'
 describe('a closed standard output', () => {
   it('ends snapshot quietly, as SIGPIPE would', async () => {
     const cwd = tempDir('toolhost-pipe-')
-    const finished = await toolhost(cwd, ['snapshot', '--protocol', 'anthropic', '--json', '--data-dir', join(cwd, 'data')], { closeStdout: true })
+    const finished = await toolhost(
+      cwd,
+      ['snapshot', '--protocol', 'anthropic', '--json', '--data-dir', join(cwd, 'data')],
+      { closeStdout: true },
+    )
     expect(finished.stderr).not.toContain('EPIPE')
     expect(finished.stderr).not.toMatch(/\n\s+at /)
     expect(finished.code).toBe(141)
@@ -22,10 +26,24 @@ describe('a closed standard output', () => {
     // The model never answers: only the closed output can end the run.
     const server = await ScriptedModelServer.start('openai-chat', [{ hang: true }])
     try {
-      const finished = await toolhost(cwd, ['run', 'Hello.', '--model', 'openai-chat:gpt-4o', '--base-url', server.baseUrl, '--json', '--data-dir', join(cwd, 'data')], {
-        closeStdout: true,
-        env: { OPENAI_API_KEY: 'test-key' },
-      })
+      const finished = await toolhost(
+        cwd,
+        [
+          'run',
+          'Hello.',
+          '--model',
+          'openai-chat:gpt-4o',
+          '--base-url',
+          server.baseUrl,
+          '--json',
+          '--data-dir',
+          join(cwd, 'data'),
+        ],
+        {
+          closeStdout: true,
+          env: { OPENAI_API_KEY: 'test-key' },
+        },
+      )
       expect(finished.stderr).not.toContain('EPIPE')
       expect(finished.stderr).not.toMatch(/\n\s+at /)
       expect(finished.code).toBe(141)

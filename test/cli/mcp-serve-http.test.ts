@@ -4,9 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { tempDir } from '../temp-dir.js'
 import { startToolhost } from './cli-process.js'
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cli-test', version: '1' } } })
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cli-test', version: '1' } },
+})
 const post = (url: string, headers: Record<string, string>) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: initialize })
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: initialize,
+  })
 
 async function waitFor<T>(read: () => T | undefined): Promise<T> {
   for (;;) {

@@ -16,7 +16,12 @@ export type Reply =
   | { readonly kind: 'sse'; readonly events: readonly string[]; readonly done?: boolean; readonly holdOpen?: boolean }
   /** A whole `text/event-stream` body sent as written (`event:` lines, `data:` lines, blank lines). */
   | { readonly kind: 'sse-text'; readonly body: string }
-  | { readonly kind: 'json'; readonly status?: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  | {
+      readonly kind: 'json'
+      readonly status?: number
+      readonly body: unknown
+      readonly headers?: Record<string, string>
+    }
   | { readonly kind: 'destroy' }
 
 /** A loopback HTTP server for provider packages: records requests, answers from a script. */
@@ -38,7 +43,9 @@ export function chunkLines(text: string): string[] {
 }
 
 /** Starts a server on 127.0.0.1 (random port) answering each request with `reply(request, index)`. */
-export async function startReplayServer(reply: (request: ReceivedRequest, index: number) => Reply): Promise<ReplayServer> {
+export async function startReplayServer(
+  reply: (request: ReceivedRequest, index: number) => Reply,
+): Promise<ReplayServer> {
   const requests: ReceivedRequest[] = []
   const open = new Set<ServerResponse>()
   const server = createServer((req, res) => {

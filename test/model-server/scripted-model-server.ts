@@ -53,16 +53,29 @@ export class ScriptedModelServer {
   readonly #server: Server
   readonly #open = new Set<ServerResponse>()
 
-  private constructor(format: WireFormat, replies: readonly ScriptedReply[] | Readonly<Record<string, readonly ScriptedReply[]>>, options: ScriptOptions) {
+  private constructor(
+    format: WireFormat,
+    replies: readonly ScriptedReply[] | Readonly<Record<string, readonly ScriptedReply[]>>,
+    options: ScriptOptions,
+  ) {
     this.#format = format
-    this.#lanes = new Map(Array.isArray(replies) ? [['main', [...replies]]] : Object.entries(replies).map(([lane, list]) => [lane, [...list]]))
+    this.#lanes = new Map(
+      Array.isArray(replies)
+        ? [['main', [...replies]]]
+        : Object.entries(replies).map(([lane, list]) => [lane, [...list]]),
+    )
     this.#route = options.route ?? (() => 'main')
-    this.#inputTokens = options.inputTokens ?? ((request) => Math.ceil(JSON.stringify(request.body.messages ?? []).length / 4))
+    this.#inputTokens =
+      options.inputTokens ?? ((request) => Math.ceil(JSON.stringify(request.body.messages ?? []).length / 4))
     this.#server = createServer((req, res) => void this.#handle(req, res))
   }
 
   /** Starts a server on 127.0.0.1 with a random port. */
-  static async start(format: WireFormat, replies: readonly ScriptedReply[] | Readonly<Record<string, readonly ScriptedReply[]>>, options: ScriptOptions = {}): Promise<ScriptedModelServer> {
+  static async start(
+    format: WireFormat,
+    replies: readonly ScriptedReply[] | Readonly<Record<string, readonly ScriptedReply[]>>,
+    options: ScriptOptions = {},
+  ): Promise<ScriptedModelServer> {
     const server = new ScriptedModelServer(format, replies, options)
     await new Promise<void>((resolve) => server.#server.listen(0, '127.0.0.1', resolve))
     return server
@@ -96,11 +109,17 @@ export class ScriptedModelServer {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const text = Buffer.concat(chunks).toString('utf8')
-    const request: ReceivedRequest = { path: req.url ?? '', body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), headers: req.headers }
+    const request: ReceivedRequest = {
+      path: req.url ?? '',
+      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+      headers: req.headers,
+    }
     this.requests.push(request)
     const reply = this.#lanes.get(this.#route(request))?.shift()
     if (reply === undefined) {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'the script has no more replies', type: 'server_error' } }))
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'the script has no more replies', type: 'server_error' } }))
       return
     }
     if ('hang' in reply) {
@@ -116,12 +135,17 @@ export class ScriptedModelServer {
       return
     }
     if ('status' in reply) {
-      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body ?? JSON.stringify({ error: { message: `scripted status ${reply.status}`, type: 'server_error' } }))
+      res
+        .writeHead(reply.status, { 'content-type': 'application/json' })
+        .end(
+          reply.body ?? JSON.stringify({ error: { message: `scripted status ${reply.status}`, type: 'server_error' } }),
+        )
       return
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     const inputTokens = this.#inputTokens(request)
-    const events = this.#format === 'openai-chat' ? openAiChatEvents(reply, inputTokens) : anthropicEvents(reply, inputTokens)
+    const events =
+      this.#format === 'openai-chat' ? openAiChatEvents(reply, inputTokens) : anthropicEvents(reply, inputTokens)
     for (const event of events) res.write(event)
     res.end()
   }
@@ -131,24 +155,62 @@ type TurnReply = Exclude<ScriptedReply, { status: number } | { hang: true } | { 
 
 function openAiChatEvents(reply: TurnReply, inputTokens: number): string[] {
   const base = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'scripted' }
-  const data = (choice: Record<string, unknown>, extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ ...base, choices: [{ index: 0, ...choice }], ...extra })}\n\n`
+  const data = (choice: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ ...base, choices: [{ index: 0, ...choice }], ...extra })}\n\n`
   const out = [data({ delta: { role: 'assistant', content: '' }, finish_reason: null })]
-  if (reply.reasoning !== undefined) out.push(data({ delta: { reasoning_content: reply.reasoning }, finish_reason: null }))
-  if (reply.text !== undefined && reply.text !== '') out.push(data({ delta: { content: reply.text }, finish_reason: null }))
+  if (reply.reasoning !== undefined)
+    out.push(data({ delta: { reasoning_content: reply.reasoning }, finish_reason: null }))
+  if (reply.text !== undefined && reply.text !== '')
+    out.push(data({ delta: { content: reply.text }, finish_reason: null }))
   ;(reply.calls ?? []).forEach((call, index) => {
     const half = Math.ceil(call.args.length / 2)
-    out.push(data({ delta: { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.args.slice(0, half) } }] }, finish_reason: null }))
-    out.push(data({ delta: { tool_calls: [{ index, function: { arguments: call.args.slice(half) } }] }, finish_reason: null }))
+    out.push(
+      data({
+        delta: {
+          tool_calls: [
+            {
+              index,
+              id: call.id,
+              type: 'function',
+              function: { name: call.name, arguments: call.args.slice(0, half) },
+            },
+          ],
+        },
+        finish_reason: null,
+      }),
+    )
+    out.push(
+      data({ delta: { tool_calls: [{ index, function: { arguments: call.args.slice(half) } }] }, finish_reason: null }),
+    )
   })
   const finish = (reply.calls ?? []).length > 0 ? 'tool_calls' : 'stop'
-  out.push(data({ delta: {}, finish_reason: finish }, { usage: { prompt_tokens: inputTokens, completion_tokens: 5, total_tokens: inputTokens + 5 } }))
+  out.push(
+    data(
+      { delta: {}, finish_reason: finish },
+      { usage: { prompt_tokens: inputTokens, completion_tokens: 5, total_tokens: inputTokens + 5 } },
+    ),
+  )
   out.push('data: [DONE]\n\n')
   return out
 }
 
 function anthropicEvents(reply: TurnReply, inputTokens: number): string[] {
-  const event = (name: string, payload: Record<string, unknown>) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`
-  const out = [event('message_start', { message: { id: 'msg_scripted', type: 'message', role: 'assistant', model: 'scripted', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: 1 } } })]
+  const event = (name: string, payload: Record<string, unknown>) =>
+    `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`
+  const out = [
+    event('message_start', {
+      message: {
+        id: 'msg_scripted',
+        type: 'message',
+        role: 'assistant',
+        model: 'scripted',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: inputTokens, output_tokens: 1 },
+      },
+    }),
+  ]
   let index = 0
   if (reply.reasoning !== undefined) {
     out.push(event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }))
@@ -164,10 +226,22 @@ function anthropicEvents(reply: TurnReply, inputTokens: number): string[] {
     index += 1
   }
   for (const call of reply.calls ?? []) {
-    out.push(event('content_block_start', { index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }))
+    out.push(
+      event('content_block_start', {
+        index,
+        content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      }),
+    )
     const half = Math.ceil(call.args.length / 2)
-    out.push(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: call.args.slice(0, half) } }))
-    out.push(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: call.args.slice(half) } }))
+    out.push(
+      event('content_block_delta', {
+        index,
+        delta: { type: 'input_json_delta', partial_json: call.args.slice(0, half) },
+      }),
+    )
+    out.push(
+      event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: call.args.slice(half) } }),
+    )
     out.push(event('content_block_stop', { index }))
     index += 1
   }

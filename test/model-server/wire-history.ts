@@ -29,7 +29,8 @@ export function wireHistory(request: ReceivedRequest, format: WireFormat): WireM
   if (format === 'openai-chat') {
     return asArray(body.messages).map((message): WireMessage => {
       const role = message.role as WireMessage['role']
-      if (role === 'tool') return { role, results: [toolMessageResult(String(message.tool_call_id), textOf(message.content))] }
+      if (role === 'tool')
+        return { role, results: [toolMessageResult(String(message.tool_call_id), textOf(message.content))] }
       const calls = asArray(message.tool_calls).map((call) => {
         const fn = call.function as Json
         return { id: String(call.id), name: String(fn.name), input: JSON.parse(String(fn.arguments)) as unknown }
@@ -44,20 +45,39 @@ export function wireHistory(request: ReceivedRequest, format: WireFormat): WireM
   for (const message of asArray(body.messages)) {
     const parts = asArray(message.content)
     const role = message.role as 'user' | 'assistant'
-    const calls = parts.filter((p) => p.type === 'tool_use').map((p) => ({ id: String(p.id), name: String(p.name), input: p.input }))
+    const calls = parts
+      .filter((p) => p.type === 'tool_use')
+      .map((p) => ({ id: String(p.id), name: String(p.name), input: p.input }))
     const results = parts
       .filter((p) => p.type === 'tool_result')
-      .map((p) => ({ id: String(p.tool_use_id), content: textOf(p.content), ...(p.is_error === true && { isError: true }) }))
-    const images = parts.filter((p) => p.type === 'image').length + parts.filter((p) => p.type === 'tool_result').flatMap((p) => asArray(p.content)).filter((p) => p.type === 'image').length
+      .map((p) => ({
+        id: String(p.tool_use_id),
+        content: textOf(p.content),
+        ...(p.is_error === true && { isError: true }),
+      }))
+    const images =
+      parts.filter((p) => p.type === 'image').length +
+      parts
+        .filter((p) => p.type === 'tool_result')
+        .flatMap((p) => asArray(p.content))
+        .filter((p) => p.type === 'image').length
     const text = typeof message.content === 'string' ? message.content : textOf(parts)
-    out.push({ role, text, ...(calls.length > 0 && { calls }), ...(results.length > 0 && { results }), ...(images > 0 && { images }) })
+    out.push({
+      role,
+      text,
+      ...(calls.length > 0 && { calls }),
+      ...(results.length > 0 && { results }),
+      ...(images > 0 && { images }),
+    })
   }
   return out
 }
 
 /** The names of the tools a request offered. */
 export function offeredTools(request: ReceivedRequest, format: WireFormat): string[] {
-  return asArray(request.body.tools).map((tool) => (format === 'openai-chat' ? String((tool.function as Json).name) : String(tool.name)))
+  return asArray(request.body.tools).map((tool) =>
+    format === 'openai-chat' ? String((tool.function as Json).name) : String(tool.name),
+  )
 }
 
 /** The OpenAI packages send an error result as the JSON text `{"error": "<text>"}`; read it back as an error. */

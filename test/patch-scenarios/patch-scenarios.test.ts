@@ -46,8 +46,13 @@ describe('apply_patch scenarios', () => {
     expect(names.length).toBeGreaterThanOrEqual(20)
     for (const name of names) {
       const scenario = JSON.parse(readFileSync(join(root, name, 'scenario.json'), 'utf8')) as Scenario
-      expect((scenario.result === undefined) !== (scenario.error === undefined), `${name}: either result or error`).toBe(true)
-      expect(existsSync(join(root, name, 'after')), `${name}: after/ exactly when the patch applies`).toBe(scenario.result !== undefined)
+      expect(
+        (scenario.result === undefined) !== (scenario.error === undefined),
+        `${name}: either result or error`,
+      ).toBe(true)
+      expect(existsSync(join(root, name, 'after')), `${name}: after/ exactly when the patch applies`).toBe(
+        scenario.result !== undefined,
+      )
     }
   })
 
@@ -61,10 +66,13 @@ describe('apply_patch scenarios', () => {
     const outcome = await applyIn(work, patch)
 
     if (scenario.result !== undefined) {
-      expect(outcome instanceof ToolError ? `${outcome.code}: ${outcome.message}` : outcome.content).toBe(scenario.result)
+      expect(outcome instanceof ToolError ? `${outcome.code}: ${outcome.message}` : outcome.content).toBe(
+        scenario.result,
+      )
       expect(readTree(work)).toEqual(readTree(join(dir, 'after')))
     } else {
-      if (!(outcome instanceof ToolError)) throw new Error(`${name}: expected ${scenario.error}, the patch applied: ${outcome.content}`)
+      if (!(outcome instanceof ToolError))
+        throw new Error(`${name}: expected ${scenario.error}, the patch applied: ${outcome.content}`)
       expect(outcome.code).toBe(scenario.error)
       for (const mention of scenario.mentions ?? []) expect(outcome.message).toContain(mention)
       expect(readTree(work)).toEqual(readTree(join(dir, 'before')))

@@ -27,12 +27,22 @@ beforeEach(async () => {
   writeFileSync(join(project, '.git', 'config'), '[core]\n')
   profile = join(root, 'coder.json')
   writeFileSync(profile, `${JSON.stringify({ schemaVersion: 2, id: 'coder' }, null, 2)}\n`)
-  host = await createToolHost({ dataDir: join(root, 'data'), workspaceDir: project, processDirs: [], watchProcessTools: false })
+  host = await createToolHost({
+    dataDir: join(root, 'data'),
+    workspaceDir: project,
+    processDirs: [],
+    watchProcessTools: false,
+  })
   return () => host.close()
 })
 
 /** Makes one call in a fresh invocation of the profile file, answering every question with `decision`. */
-async function call(name: string, args: Record<string, unknown>, decision: ApprovalDecision, profileRef: string | object = profile) {
+async function call(
+  name: string,
+  args: Record<string, unknown>,
+  decision: ApprovalDecision,
+  profileRef: string | object = profile,
+) {
   const asked: ApprovalRequest[] = []
   const invocation = await host.createInvocation({
     scope: 'session',
@@ -49,7 +59,8 @@ async function call(name: string, args: Record<string, unknown>, decision: Appro
 
 const always: ApprovalDecision = { behavior: 'allow', scope: 'always' }
 const refuse: ApprovalDecision = { behavior: 'deny', message: 'not this' }
-const allowRules = (): unknown => (JSON.parse(readFileSync(profile, 'utf8')) as { permissions?: { allow?: unknown } }).permissions?.allow
+const allowRules = (): unknown =>
+  (JSON.parse(readFileSync(profile, 'utf8')) as { permissions?: { allow?: unknown } }).permissions?.allow
 
 describe('"allow always" adds exactly the call', () => {
   it('rm -f build/* always: the rule names that command alone, and rm -f build/../important.ts still asks', async () => {
@@ -64,7 +75,12 @@ describe('"allow always" adds exactly the call', () => {
     expect(again.asked).toEqual([])
     expect(existsSync(join(project, 'build', 'b.o'))).toBe(false)
 
-    for (const nearMiss of ['rm -f build/../important.ts', 'rm -f important.ts', "rm -f 'build/*' important.ts", 'rm -f build/* important.ts']) {
+    for (const nearMiss of [
+      'rm -f build/../important.ts',
+      'rm -f important.ts',
+      "rm -f 'build/*' important.ts",
+      'rm -f build/* important.ts',
+    ]) {
       const missed = await call('workspace_shell', { command: nearMiss }, refuse)
       expect(missed.asked, nearMiss).toHaveLength(1)
       expect(missed.isError, nearMiss).toBe(true)
@@ -90,7 +106,11 @@ describe('"allow always" adds exactly the call', () => {
     expect(root.isError).toBe(false)
     expect(allowRules()).toEqual(['builtin:workspace.write_file(/\\*)', 'builtin:workspace.write_file(/config)'])
 
-    for (const [path, content] of [['important.ts', 'export const keep = true\n'], ['src/config', undefined], ['.git/config', '[core]\n']] as const) {
+    for (const [path, content] of [
+      ['important.ts', 'export const keep = true\n'],
+      ['src/config', undefined],
+      ['.git/config', '[core]\n'],
+    ] as const) {
       const missed = await call('workspace_write_file', { file_path: path, content: 'overwritten\n' }, refuse)
       expect(missed.asked, path).toHaveLength(1)
       expect(missed.isError, path).toBe(true)
@@ -114,7 +134,9 @@ describe('"allow always" adds exactly the call', () => {
 })
 
 describe('writes into .git always ask', () => {
-  const bypass = { permissions: { mode: 'bypass', allow: ['builtin:workspace.shell(*)', 'builtin:workspace.write_file'] } }
+  const bypass = {
+    permissions: { mode: 'bypass', allow: ['builtin:workspace.shell(*)', 'builtin:workspace.write_file'] },
+  }
   it.each([
     ['workspace_shell', { command: 'echo "rm -f important.ts" > .git/hooks/pre-commit' }],
     ['workspace_shell', { command: 'printf "[alias]\\n" | tee -a .git/config' }],

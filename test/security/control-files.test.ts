@@ -36,10 +36,22 @@ afterAll(async () => {
 })
 
 /** One call by a model whose profile allows everything. */
-async function call(name: string, args: Record<string, unknown>, on: ToolHost = host): Promise<{ isError: boolean; text: string }> {
-  const invocation = await on.createInvocation({ scope: 'session', protocol: 'openai-chat', profile: { permissions: { mode: 'bypass' } }, approver: async () => ({ behavior: 'allow', scope: 'once' }) })
+async function call(
+  name: string,
+  args: Record<string, unknown>,
+  on: ToolHost = host,
+): Promise<{ isError: boolean; text: string }> {
+  const invocation = await on.createInvocation({
+    scope: 'session',
+    protocol: 'openai-chat',
+    profile: { permissions: { mode: 'bypass' } },
+    approver: async () => ({ behavior: 'allow', scope: 'once' }),
+  })
   const [result] = await invocation.executeTurn({ calls: [{ callId: 'c', name, arguments: args }] })
-  return { isError: result?.isError ?? true, text: typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content) }
+  return {
+    isError: result?.isError ?? true,
+    text: typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content),
+  }
 }
 
 const unchanged = () => {
@@ -53,7 +65,10 @@ describe('the file tools cannot reach the data directory', () => {
     ['workspace_read_file', { file_path: 'state/credentials.txt' }],
     ['workspace_read_file', { file_path: 'creds' }],
     ['workspace_read_file', { file_path: 'src/../.toolhost/toolhost.db' }],
-    ['workspace_write_file', { file_path: '.toolhost/profiles/default.json', content: '{"permissions":{"mode":"bypass"}}' }],
+    [
+      'workspace_write_file',
+      { file_path: '.toolhost/profiles/default.json', content: '{"permissions":{"mode":"bypass"}}' },
+    ],
     ['workspace_write_file', { file_path: 'state/profiles/evil.json', content: '{}' }],
     ['workspace_list_files', { path: '.toolhost' }],
     ['workspace_search_files', { pattern: 'token', path: 'state' }],
@@ -127,14 +142,23 @@ describe('the shell cannot reach the data directory', () => {
 describe('a data directory outside the project', () => {
   it('is not reachable through a symlink from the project either', async () => {
     const data = join(outsideData, 'data')
-    const other = await createToolHost({ dataDir: data, workspaceDir: project, processDirs: [], watchProcessTools: false })
+    const other = await createToolHost({
+      dataDir: data,
+      workspaceDir: project,
+      processDirs: [],
+      watchProcessTools: false,
+    })
     try {
       other.store()
       writeFileSync(join(data, 'credentials.txt'), `token=${secret}\n`)
       symlinkSync(data, join(project, 'outside-state'))
       const read = await call('workspace_read_file', { file_path: 'outside-state/credentials.txt' }, other)
       expect(read.isError).toBe(true)
-      const shell = await call('workspace_shell', { command: 'cat outside-state/credentials.txt; grep -r token outside-state' }, other)
+      const shell = await call(
+        'workspace_shell',
+        { command: 'cat outside-state/credentials.txt; grep -r token outside-state' },
+        other,
+      )
       expect(shell.text).not.toContain(secret)
     } finally {
       await other.close()

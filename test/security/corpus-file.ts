@@ -98,7 +98,12 @@ export const corpusFileSchema = z.strictObject({
   /** Symbolic links made in the workspace (path → target, `OUTSIDE/` for the outside folder, `DATA/` for the data directory). */
   symlinks: z.record(z.string(), z.string()).default({}),
   /** Limits of the MCP HTTP server the `http` cases talk to. */
-  server: z.strictObject({ maxBodyBytes: z.number().int().positive().optional(), maxSessions: z.number().int().positive().optional() }).default({}),
+  server: z
+    .strictObject({
+      maxBodyBytes: z.number().int().positive().optional(),
+      maxSessions: z.number().int().positive().optional(),
+    })
+    .default({}),
   cases: z.array(testCase).min(1),
 })
 
@@ -114,9 +119,11 @@ export const corpusDir = join(import.meta.dirname, 'corpus')
 
 /** `«text×N»` in any string stands for `text` repeated N times, so long inputs stay short to write. */
 function expandRepeats(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/«([^«»]*)×(\d+)»/g, (_, text: string, times: string) => text.repeat(Number(times)))
+  if (typeof value === 'string')
+    return value.replace(/«([^«»]*)×(\d+)»/g, (_, text: string, times: string) => text.repeat(Number(times)))
   if (Array.isArray(value)) return value.map(expandRepeats)
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandRepeats(v)]))
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expandRepeats(v)]))
   return value
 }
 
@@ -127,7 +134,8 @@ export function loadCorpus(dir = corpusDir): Array<CorpusFile & { readonly file:
     .sort()
     .map((name) => {
       const parsed = corpusFileSchema.safeParse(expandRepeats(parse(readFileSync(join(dir, name), 'utf8'))))
-      if (!parsed.success) throw new Error(`${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+      if (!parsed.success)
+        throw new Error(`${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
       return { ...parsed.data, file: name }
     })
 }

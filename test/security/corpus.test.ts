@@ -6,7 +6,11 @@ import { runCorpusFile, type CaseOutcome } from './run-corpus.js'
 describe.each(loadCorpus().map((file) => [file.file, file] as const))('security corpus: %s', (_name, file) => {
   let outcomes: Promise<CaseOutcome[]> | undefined
   const outcomeOf = async (name: string) => (await (outcomes ??= runCorpusFile(file))).find((o) => o.name === name)
-  it.each(file.cases.map((c) => c.name))('%s', async (name) => {
-    expect((await outcomeOf(name))?.problems).toEqual([])
-  }, 120_000)
+  it.each(file.cases.map((c) => c.name))(
+    '%s',
+    async (name) => {
+      expect((await outcomeOf(name))?.problems).toEqual([])
+    },
+    120_000,
+  )
 })

@@ -16,7 +16,12 @@ let project: string
 let host: ToolHost
 beforeAll(async () => {
   project = tempDir('toolhost-path-rules-')
-  host = await createToolHost({ dataDir: join(project, '.toolhost'), workspaceDir: project, processDirs: [], watchProcessTools: false })
+  host = await createToolHost({
+    dataDir: join(project, '.toolhost'),
+    workspaceDir: project,
+    processDirs: [],
+    watchProcessTools: false,
+  })
   writeFileSync(join(project, '.env'), `${secret}\n`)
   mkdirSync(join(project, 'app'))
   writeFileSync(join(project, 'app', '.env'), `${secret}\n`)
@@ -41,7 +46,10 @@ const permissions = {
 }
 
 /** One call; approvals are granted and recorded. */
-async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; text: string; asked: ApprovalRequest[] }> {
+async function call(
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError: boolean; text: string; asked: ApprovalRequest[] }> {
   const asked: ApprovalRequest[] = []
   const invocation = await host.createInvocation({
     scope: 'session',
@@ -53,7 +61,11 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
     },
   })
   const [result] = await invocation.executeTurn({ calls: [{ callId: 'c', name, arguments: args }] })
-  return { isError: result?.isError ?? true, text: typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content), asked }
+  return {
+    isError: result?.isError ?? true,
+    text: typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content),
+    asked,
+  }
 }
 
 const untouched = () => {

@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -41,7 +50,9 @@ function treeOf(dir: string, prefix = ''): Record<string, string> {
 /** The workspace's tree without the data directory in it (the store changes with every call). */
 function workspaceTree(dirs: { readonly ws: string; readonly data: string }): Record<string, string> {
   const inside = dirs.data.startsWith(`${dirs.ws}/`) ? `${dirs.data.slice(dirs.ws.length + 1)}/` : undefined
-  return Object.fromEntries(Object.entries(treeOf(dirs.ws)).filter(([path]) => inside === undefined || !path.startsWith(inside)))
+  return Object.fromEntries(
+    Object.entries(treeOf(dirs.ws)).filter(([path]) => inside === undefined || !path.startsWith(inside)),
+  )
 }
 
 function writeTree(root: string, files: Record<string, string>): void {
@@ -53,7 +64,9 @@ function writeTree(root: string, files: Record<string, string>): void {
 
 function changes(before: Record<string, string>, after: Record<string, string>): string[] {
   const paths = new Set([...Object.keys(before), ...Object.keys(after)])
-  return [...paths].filter((p) => before[p] !== after[p]).map((p) => (before[p] === undefined ? `created ${p}` : after[p] === undefined ? `removed ${p}` : `changed ${p}`))
+  return [...paths]
+    .filter((p) => before[p] !== after[p])
+    .map((p) => (before[p] === undefined ? `created ${p}` : after[p] === undefined ? `removed ${p}` : `changed ${p}`))
 }
 
 /** Runs every case of one corpus file against a real host, workspace and store in a temp folder. */
@@ -77,9 +90,15 @@ export async function runCorpusFile(file: CorpusFile & { readonly file: string }
   }
 }
 
-async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, dirs: { ws: string; outside: string; data: string }): Promise<string[]> {
+async function runCase(
+  host: ToolHost,
+  file: CorpusFile,
+  testCase: CorpusCase,
+  dirs: { ws: string; outside: string; data: string },
+): Promise<string[]> {
   // The data directory may sit in the workspace: it stays, with the store the host has open.
-  for (const name of readdirSync(dirs.ws)) if (join(dirs.ws, name) !== dirs.data) rmSync(join(dirs.ws, name), { recursive: true, force: true })
+  for (const name of readdirSync(dirs.ws))
+    if (join(dirs.ws, name) !== dirs.data) rmSync(join(dirs.ws, name), { recursive: true, force: true })
   rmSync(dirs.outside, { recursive: true, force: true })
   mkdirSync(dirs.outside)
   writeTree(dirs.ws, file.files)
@@ -87,7 +106,10 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
   writeTree(dirs.data, file.data)
   for (const [path, target] of Object.entries(file.symlinks)) {
     mkdirSync(dirname(join(dirs.ws, path)), { recursive: true })
-    symlinkSync(target.replace(/^OUTSIDE\//, `${dirs.outside}/`).replace(/^DATA\//, `${dirs.data}/`), join(dirs.ws, path))
+    symlinkSync(
+      target.replace(/^OUTSIDE\//, `${dirs.outside}/`).replace(/^DATA\//, `${dirs.data}/`),
+      join(dirs.ws, path),
+    )
   }
   const before = { ws: workspaceTree(dirs), outside: treeOf(dirs.outside) }
   const problems: string[] = []
@@ -97,9 +119,16 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
     let answer: CorpusCall['approve'] = 'deny'
     const approver: Approver = async () => {
       asked = true
-      return answer === 'deny' ? { behavior: 'deny', message: 'Denied by the security corpus.' } : { behavior: 'allow', scope: answer }
+      return answer === 'deny'
+        ? { behavior: 'deny', message: 'Denied by the security corpus.' }
+        : { behavior: 'allow', scope: answer }
     }
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: file.profile as ProfileOverrides, approver })
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: file.profile as ProfileOverrides,
+      approver,
+    })
     for (const [index, call] of testCase.calls.entries()) {
       asked = false
       answer = call.approve
@@ -107,12 +136,15 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
       ranAny ||= outcome.decision === 'allow' || (outcome.decision === 'ask' && call.approve !== 'deny')
       problems.push(...outcome.problems.map((p) => `call ${index + 1} (${call.tool}): ${p}`))
       for (const secret of Object.values(file.data)) {
-        if (secret.length >= 8 && outcome.content.includes(secret)) problems.push(`call ${index + 1} showed the content of a file in the data directory`)
+        if (secret.length >= 8 && outcome.content.includes(secret))
+          problems.push(`call ${index + 1} showed the content of a file in the data directory`)
       }
       for (const secret of Object.values(file.outside)) {
-        if (secret.length >= 8 && outcome.content.includes(secret)) problems.push(`call ${index + 1} showed the content of a file outside the workspace`)
+        if (secret.length >= 8 && outcome.content.includes(secret))
+          problems.push(`call ${index + 1} showed the content of a file outside the workspace`)
       }
-      if (outcome.content.includes(dirname(dirs.ws))) problems.push(`call ${index + 1} showed a host path: ${outcome.content.slice(0, 200)}`)
+      if (outcome.content.includes(dirname(dirs.ws)))
+        problems.push(`call ${index + 1} showed a host path: ${outcome.content.slice(0, 200)}`)
     }
   }
   if (testCase.codes.length > 0) problems.push(...(await runCodes(host, testCase.codes)))
@@ -124,19 +156,28 @@ async function runCase(host: ToolHost, file: CorpusFile, testCase: CorpusCase, d
     if (readFileSync(join(dirs.data, path), 'utf8') !== content) problems.push(`the data directory's ${path} changed`)
   }
   if (!ranAny) problems.push(...changes(before.ws, after.ws).map((c) => `no call was allowed, yet the workspace ${c}`))
-  for (const path of testCase.keeps) if (before.ws[path] !== after.ws[path]) problems.push(`${path} changed, though the case keeps it`)
+  for (const path of testCase.keeps)
+    if (before.ws[path] !== after.ws[path]) problems.push(`${path} changed, though the case keeps it`)
   return problems
 }
 
 type Invocation = Awaited<ReturnType<ToolHost['createInvocation']>>
 
-async function runCall(inv: Invocation, call: CorpusCall, index: number, wasAsked: () => boolean): Promise<{ decision: string; content: string; problems: string[] }> {
+async function runCall(
+  inv: Invocation,
+  call: CorpusCall,
+  index: number,
+  wasAsked: () => boolean,
+): Promise<{ decision: string; content: string; problems: string[] }> {
   const toolId = call.tool.includes(':') ? call.tool : `builtin:${call.tool}`
   const binding = inv.snapshot.bindings.find((b) => b.toolId === toolId)
-  if (binding === undefined) return { decision: 'none', content: '', problems: [`${toolId} is not offered by the profile`] }
+  if (binding === undefined)
+    return { decision: 'none', content: '', problems: [`${toolId} is not offered by the profile`] }
   let result: Awaited<ReturnType<Invocation['executeTurn']>>[number] | undefined
   try {
-    ;[result] = await inv.executeTurn({ calls: [{ callId: `call_${index}`, name: binding.alias, arguments: call.rawArgs ?? call.args }] })
+    ;[result] = await inv.executeTurn({
+      calls: [{ callId: `call_${index}`, name: binding.alias, arguments: call.rawArgs ?? call.args }],
+    })
   } catch (error) {
     // A failure that ends the turn is itself a finding: bad input must come back as a result.
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
@@ -145,10 +186,12 @@ async function runCall(inv: Invocation, call: CorpusCall, index: number, wasAske
   if (result === undefined) return { decision: 'none', content: '', problems: ['no result'] }
   const decision = wasAsked() ? 'ask' : result.errorCode === 'permission.denied' ? 'deny' : 'allow'
   const problems: string[] = []
-  if (call.expect !== undefined && decision !== call.expect) problems.push(`expected ${call.expect}, the gate did ${decision} (${result.content.slice(0, 160)})`)
+  if (call.expect !== undefined && decision !== call.expect)
+    problems.push(`expected ${call.expect}, the gate did ${decision} (${result.content.slice(0, 160)})`)
   const got = result.isError ? (result.errorCode ?? 'error') : 'ok'
   const wanted = call.result === undefined ? undefined : [call.result].flat()
-  if (wanted !== undefined && !wanted.includes(got)) problems.push(`expected result ${wanted.join(' or ')}, got ${got}: ${result.content.slice(0, 160)}`)
+  if (wanted !== undefined && !wanted.includes(got))
+    problems.push(`expected result ${wanted.join(' or ')}, got ${got}: ${result.content.slice(0, 160)}`)
   for (const text of call.excludes) if (result.content.includes(text)) problems.push(`the result shows "${text}"`)
   return { decision, content: result.content, problems }
 }
@@ -157,14 +200,27 @@ async function runCodes(host: ToolHost, steps: readonly CodeStep[]): Promise<str
   const store = host.store()
   const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic' })
   const request = (callId: string) =>
-    store.approvals.create({ runId: inv.runId, invocationId: inv.id, callId, toolId: 'builtin:workspace.shell', alias: 'workspace_shell', input: { command: 'rm -rf build' }, reason: 'ask' }).id
+    store.approvals.create({
+      runId: inv.runId,
+      invocationId: inv.id,
+      callId,
+      toolId: 'builtin:workspace.shell',
+      alias: 'workspace_shell',
+      input: { command: 'rm -rf build' },
+      reason: 'ask',
+    }).id
   const [mine, other] = [request('c1'), request('c2')]
   const t0 = Date.UTC(2030, 0, 1)
   const { code } = issueCode(store, { approvalId: mine, conversationId: 'conv-1', now: t0 })
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
   return steps.flatMap((step, index) => {
     const typed = step.code === 'right' ? code : step.code === 'wrong' ? wrong : step.code
-    const result = redeemCode(store, { approvalId: step.otherRequest ? other : mine, conversationId: step.otherConversation ? 'conv-2' : 'conv-1', code: typed, now: t0 + step.atMinute * 60_000 })
+    const result = redeemCode(store, {
+      approvalId: step.otherRequest ? other : mine,
+      conversationId: step.otherConversation ? 'conv-2' : 'conv-1',
+      code: typed,
+      now: t0 + step.atMinute * 60_000,
+    })
     const got = result.ok ? 'ok' : result.reason
     return got === step.expect ? [] : [`code step ${index + 1}: expected ${step.expect}, got ${got}`]
   })

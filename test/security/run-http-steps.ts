@@ -12,15 +12,35 @@ interface Answer {
 function post(url: URL, headers: Record<string, string>, body: string, declaredLength?: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const length = declaredLength ?? Buffer.byteLength(body)
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': String(length), ...headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, sessionId: res.headers['mcp-session-id'] as string | undefined, body: text }))
-      res.on('error', reject)
-    })
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': String(length),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            sessionId: res.headers['mcp-session-id'] as string | undefined,
+            body: text,
+          }),
+        )
+        res.on('error', reject)
+      },
+    )
     // A connection the server closes after refusing a body is an answer already given.
-    req.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)))
+    req.on('error', (error) =>
+      error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error),
+    )
     if (declaredLength === undefined) req.end(body)
     else req.write(body.slice(0, 1024))
   })
@@ -34,7 +54,16 @@ function payload(step: HttpStep, id: number): string {
     const args: unknown = rest.length === 0 ? {} : JSON.parse(rest.join(' '))
     return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } })
   }
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: step.protocolVersion, capabilities: step.capabilities, clientInfo: { name: 'corpus', version: '1' } } })
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: {
+      protocolVersion: step.protocolVersion,
+      capabilities: step.capabilities,
+      clientInfo: { name: 'corpus', version: '1' },
+    },
+  })
 }
 
 /** The tool result in an answer (JSON or server-sent events), if there is one. */
@@ -61,7 +90,8 @@ export async function runHttpSteps(host: ToolHost, file: CorpusFile, steps: read
   try {
     for (const [index, step] of steps.entries()) {
       const headers: Record<string, string> = { host: step.host ?? url.host }
-      if (step.auth !== 'none') headers.authorization = `Bearer ${step.auth === 'right' ? (server.token ?? '') : 'not-the-token'}`
+      if (step.auth !== 'none')
+        headers.authorization = `Bearer ${step.auth === 'right' ? (server.token ?? '') : 'not-the-token'}`
       if (step.origin !== undefined) headers.origin = step.origin
       if (step.session === 'last' && session !== undefined) {
         headers['mcp-session-id'] = session
@@ -69,15 +99,25 @@ export async function runHttpSteps(host: ToolHost, file: CorpusFile, steps: read
       }
       if (step.session === 'unknown') headers['mcp-session-id'] = '00000000-0000-4000-8000-000000000000'
       const answer = await post(url, headers, payload(step, index + 1), step.declaredLength)
-      if (answer.status !== step.expect) problems.push(`request ${index + 1} (${step.send}): expected HTTP ${step.expect}, got ${answer.status}: ${answer.body.slice(0, 160)}`)
+      if (answer.status !== step.expect)
+        problems.push(
+          `request ${index + 1} (${step.send}): expected HTTP ${step.expect}, got ${answer.status}: ${answer.body.slice(0, 160)}`,
+        )
       if (step.send === 'initialize' && answer.status === 200 && answer.sessionId !== undefined) {
         session = answer.sessionId
         version = step.protocolVersion
-        await post(url, { ...headers, 'mcp-session-id': session, 'mcp-protocol-version': version }, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }))
+        await post(
+          url,
+          { ...headers, 'mcp-session-id': session, 'mcp-protocol-version': version },
+          JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+        )
       }
       if (step.deniedWith !== undefined) {
         const result = resultOf(answer.body)
-        if (result?.isError !== true || !JSON.stringify(result.content).includes(step.deniedWith)) problems.push(`request ${index + 1} (${step.send}): expected an error result with "${step.deniedWith}", got ${answer.body.slice(0, 200)}`)
+        if (result?.isError !== true || !JSON.stringify(result.content).includes(step.deniedWith))
+          problems.push(
+            `request ${index + 1} (${step.send}): expected an error result with "${step.deniedWith}", got ${answer.body.slice(0, 200)}`,
+          )
       }
     }
   } finally {

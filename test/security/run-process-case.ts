@@ -32,17 +32,32 @@ export async function runProcessCase(spec: ProcessCase): Promise<string[]> {
   const pids = join(root, 'pids')
   await mkdir(tools)
   writeFileSync(join(tools, 'escape.sh'), `#!/bin/sh\n${spec.script}\n`, { mode: 0o755 })
-  writeFileSync(join(tools, 'escape.yaml'), `name: escape\ndescription: Starts processes.\ncommand: ./escape.sh\ntimeout: ${spec.timeout}\nenv: { set: { PIDS: ${JSON.stringify(pids)} } }\n`)
-  const host = await createToolHost({ dataDir: join(root, 'data'), workspaceDir: root, processDirs: [tools], watchProcessTools: false })
+  writeFileSync(
+    join(tools, 'escape.yaml'),
+    `name: escape\ndescription: Starts processes.\ncommand: ./escape.sh\ntimeout: ${spec.timeout}\nenv: { set: { PIDS: ${JSON.stringify(pids)} } }\n`,
+  )
+  const host = await createToolHost({
+    dataDir: join(root, 'data'),
+    workspaceDir: root,
+    processDirs: [tools],
+    watchProcessTools: false,
+  })
   const problems: string[] = []
   let closed = false
   try {
     await host.trustProcessTools([tools])
-    const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic', profile: { tools: { allow: ['process/*'] }, permissions: { mode: 'bypass' } } })
+    const inv = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { tools: { allow: ['process/*'] }, permissions: { mode: 'bypass' } },
+    })
     const alias = inv.snapshot.bindings.find((b) => b.toolId === 'process/escape:escape')?.alias
     if (alias === undefined) return ['the process tool is not offered']
     const controller = new AbortController()
-    const turn = inv.executeTurn({ calls: [{ callId: 'call_p', name: alias, arguments: {} }], signal: controller.signal })
+    const turn = inv.executeTurn({
+      calls: [{ callId: 'call_p', name: alias, arguments: {} }],
+      signal: controller.signal,
+    })
     if (spec.interrupt !== 'none') {
       while (recorded(pids).length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
       if (spec.interrupt === 'cancel') controller.abort(new Error('cancelled by the corpus'))
@@ -55,7 +70,8 @@ export async function runProcessCase(spec: ProcessCase): Promise<string[]> {
       ([result]) => (result === undefined ? 'none' : result.isError ? (result.errorCode ?? 'error') : 'ok'),
       (error: unknown) => (spec.interrupt === 'none' ? `failed: ${String(error)}` : 'interrupted'),
     )
-    if (spec.result !== undefined && outcome !== spec.result) problems.push(`expected result ${spec.result}, got ${outcome}`)
+    if (spec.result !== undefined && outcome !== spec.result)
+      problems.push(`expected result ${spec.result}, got ${outcome}`)
   } finally {
     if (!closed) await host.close()
   }

@@ -15,4 +15,6 @@ export interface ShellAttack {
   readonly expect: 'allow' | 'ask' | 'deny'
 }
 
-export const shellAttacks: readonly ShellAttack[] = JSON.parse(readFileSync(new URL('./shell-attacks.json', import.meta.url), 'utf8')) as ShellAttack[]
+export const shellAttacks: readonly ShellAttack[] = JSON.parse(
+  readFileSync(new URL('./shell-attacks.json', import.meta.url), 'utf8'),
+) as ShellAttack[]

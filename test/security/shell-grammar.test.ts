@@ -15,13 +15,26 @@ const RUNS = 3_000
 const shell = 'builtin:workspace.shell'
 const rules = {
   mode: 'default' as const,
-  allow: ['ls *', 'cat *', 'echo *', 'true', 'printf *', 'declare *', 'let *', 'read *', 'test *', 'mapfile *', 'unset *'].map((specifier) => `${shell}(${specifier})`),
+  allow: [
+    'ls *',
+    'cat *',
+    'echo *',
+    'true',
+    'printf *',
+    'declare *',
+    'let *',
+    'read *',
+    'test *',
+    'mapfile *',
+    'unset *',
+  ].map((specifier) => `${shell}(${specifier})`),
   ask: [],
   deny: [`${shell}(rm *)`],
 }
 
 function decide(text: string): string {
-  return evaluatePermission(rules, { toolId: shell, readOnly: false, subject: { kind: 'command', command: text } }).behavior
+  return evaluatePermission(rules, { toolId: shell, readOnly: false, subject: { kind: 'command', command: text } })
+    .behavior
 }
 
 describe('the shell matcher on generated commands', () => {

@@ -23,14 +23,23 @@ let project: string
 let host: ToolHost
 beforeAll(async () => {
   project = tempDir('toolhost-security-shell-')
-  host = await createToolHost({ dataDir: join(tempDir('toolhost-security-data-'), 'data'), workspaceDir: project, processDirs: [], watchProcessTools: false })
+  host = await createToolHost({
+    dataDir: join(tempDir('toolhost-security-data-'), 'data'),
+    workspaceDir: project,
+    processDirs: [],
+    watchProcessTools: false,
+  })
 })
 afterAll(async () => {
   await host.close()
 })
 
 /** Runs `command` through a fresh invocation; returns the result and the approval requests made. */
-async function run(command: string, allow: readonly string[], decide: ApprovalDecision): Promise<{ readonly isError: boolean; readonly content: string; readonly asked: readonly ApprovalRequest[] }> {
+async function run(
+  command: string,
+  allow: readonly string[],
+  decide: ApprovalDecision,
+): Promise<{ readonly isError: boolean; readonly content: string; readonly asked: readonly ApprovalRequest[] }> {
   writeFileSync(join(project, victim), 'keep me\n')
   const asked: ApprovalRequest[] = []
   const invocation = await host.createInvocation({
@@ -42,8 +51,14 @@ async function run(command: string, allow: readonly string[], decide: ApprovalDe
       return decide
     },
   })
-  const [result] = await invocation.executeTurn({ calls: [{ callId: 'c', name: 'workspace_shell', arguments: { command } }] })
-  return { isError: result?.isError ?? true, content: typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content), asked }
+  const [result] = await invocation.executeTurn({
+    calls: [{ callId: 'c', name: 'workspace_shell', arguments: { command } }],
+  })
+  return {
+    isError: result?.isError ?? true,
+    content: typeof result?.content === 'string' ? result.content : JSON.stringify(result?.content),
+    asked,
+  }
 }
 
 const refuse: ApprovalDecision = { behavior: 'deny', message: 'not this' }
@@ -52,12 +67,15 @@ const approve: ApprovalDecision = { behavior: 'allow', scope: 'once' }
 const hidden = shellAttacks.filter((attack) => attack.class === 'hidden-code')
 
 describe('hidden code under a profile that allows only ls', () => {
-  it.each(hidden.map((attack) => [attack.command] as const))('%s is asked about, refused, and deletes nothing', async (command) => {
-    const outcome = await run(command, ['ls *'], refuse)
-    expect(outcome.asked).toHaveLength(1)
-    expect(outcome.isError).toBe(true)
-    expect(readFileSync(join(project, victim), 'utf8')).toBe('keep me\n')
-  })
+  it.each(hidden.map((attack) => [attack.command] as const))(
+    '%s is asked about, refused, and deletes nothing',
+    async (command) => {
+      const outcome = await run(command, ['ls *'], refuse)
+      expect(outcome.asked).toHaveLength(1)
+      expect(outcome.isError).toBe(true)
+      expect(readFileSync(join(project, victim), 'utf8')).toBe('keep me\n')
+    },
+  )
 })
 
 /** The attacks of the report, whose hidden command the sandbox really runs once approved. */
@@ -118,8 +136,16 @@ const allowedSamples = fc
   .map((generated) => generated.text)
   .filter((text) => !text.includes('while') && text.includes('victim'))
   .filter((text) => {
-    const rules = { mode: 'default' as const, allow: readers.map((specifier) => `${shell}(${specifier})`), ask: [], deny: [] }
-    return evaluatePermission(rules, { toolId: shell, readOnly: false, subject: { kind: 'command', command: text } }).behavior === 'allow'
+    const rules = {
+      mode: 'default' as const,
+      allow: readers.map((specifier) => `${shell}(${specifier})`),
+      ask: [],
+      deny: [],
+    }
+    return (
+      evaluatePermission(rules, { toolId: shell, readOnly: false, subject: { kind: 'command', command: text } })
+        .behavior === 'allow'
+    )
   })
   .slice(0, 40)
 
@@ -135,11 +161,17 @@ describe('generated commands the matcher allows run nothing else in the sandbox'
 })
 
 describe('programs that run programs', () => {
-  const runners = shellAttacks.filter((attack) => attack.class === 'programs-that-run-programs' && attack.expect === 'ask' && attack.command.includes(victim))
-  it.each(runners.map((attack) => [attack.command, attack.allow] as const))('%s is asked about and deletes or writes nothing', async (command, allow) => {
-    const outcome = await run(command, allow, refuse)
-    expect(outcome.asked).toHaveLength(1)
-    expect(outcome.isError).toBe(true)
-    expect(readFileSync(join(project, victim), 'utf8')).toBe('keep me\n')
-  })
+  const runners = shellAttacks.filter(
+    (attack) =>
+      attack.class === 'programs-that-run-programs' && attack.expect === 'ask' && attack.command.includes(victim),
+  )
+  it.each(runners.map((attack) => [attack.command, attack.allow] as const))(
+    '%s is asked about and deletes or writes nothing',
+    async (command, allow) => {
+      const outcome = await run(command, allow, refuse)
+      expect(outcome.asked).toHaveLength(1)
+      expect(outcome.isError).toBe(true)
+      expect(readFileSync(join(project, victim), 'utf8')).toBe('keep me\n')
+    },
+  )
 })

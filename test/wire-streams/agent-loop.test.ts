@@ -25,20 +25,46 @@ afterEach(async () => {
 const toolAnswer = (name: string, args: unknown) => `${name} ran with ${JSON.stringify(args)}`
 
 async function run(stream: WireStream) {
-  server = await startReplayServer((_request, index) => ({ kind: 'sse-text', body: index === 0 ? streamBody(stream) : answerBody(stream) }))
+  server = await startReplayServer((_request, index) => ({
+    kind: 'sse-text',
+    body: index === 0 ? streamBody(stream) : answerBody(stream),
+  }))
   const dir = tempDir('toolhost-wire-stream-')
-  host = await createToolHost({ dataDir: join(dir, 'data'), workspaceDir: dir, processDirs: [], watchProcessTools: false })
+  host = await createToolHost({
+    dataDir: join(dir, 'data'),
+    workspaceDir: dir,
+    processDirs: [],
+    watchProcessTools: false,
+  })
   const executed: { name: string; args: unknown }[] = []
   for (const [name, tool] of Object.entries(wireTools)) {
-    host.extensions.register({ extensionId: 'harbor', name, description: tool.description, contexts: ['session'], inputSchema: tool.inputSchema }, async (args) => {
-      executed.push({ name, args })
-      return toolAnswer(name, args)
-    })
+    host.extensions.register(
+      {
+        extensionId: 'harbor',
+        name,
+        description: tool.description,
+        contexts: ['session'],
+        inputSchema: tool.inputSchema,
+      },
+      async (args) => {
+        executed.push({ name, args })
+        return toolAnswer(name, args)
+      },
+    )
   }
   const model = resolveModel(stream.model, { baseUrl: `${server.origin}/v1`, apiKey: 'test' })
-  const result = await runAgent({ host, model, prompt: 'Plan the passage along the coast.', profile: { tools: { allow: ['extension/harbor:*'] }, permissions: { mode: 'bypass' } }, sleep: async () => {} })
+  const result = await runAgent({
+    host,
+    model,
+    prompt: 'Plan the passage along the coast.',
+    profile: { tools: { allow: ['extension/harbor:*'] }, permissions: { mode: 'bypass' } },
+    sleep: async () => {},
+  })
   const [invocation] = host.store().invocationsOf(result.runId)
-  const transcript = host.store().transcript(invocation!.id).map(({ entry }) => entry)
+  const transcript = host
+    .store()
+    .transcript(invocation!.id)
+    .map(({ entry }) => entry)
   const results = transcript.flatMap((entry) => (entry.kind === 'results' ? entry.results : []))
   return { result, executed, results }
 }
@@ -49,7 +75,9 @@ describe('hand-written wire streams through the agent loop', () => {
     expect(result).toMatchObject({ status: 'completed', text: answerText })
 
     // Valid calls ran with their arguments (in any order: a turn's calls may run side by side).
-    const valid = stream.calls.flatMap((call) => ('arguments' in call ? [{ name: call.name, args: call.arguments }] : []))
+    const valid = stream.calls.flatMap((call) =>
+      'arguments' in call ? [{ name: call.name, args: call.arguments }] : [],
+    )
     expect(sortByJson(executed)).toEqual(sortByJson(valid))
 
     // One result per call, in call order: the tool's answer, or the gate's invalid-arguments error.
@@ -58,8 +86,14 @@ describe('hand-written wire streams through the agent loop', () => {
       const got = results[i] as AgentToolResult
       if (call.id !== undefined) expect(got.callId).toBe(call.id)
       expect(got.toolId).toBe(`extension/harbor:${call.name}`)
-      if ('arguments' in call) expect(got).toMatchObject({ isError: false, content: toolAnswer(call.name, call.arguments) })
-      else expect(got).toMatchObject({ isError: true, errorCode: 'tool.invalid_arguments', content: expect.stringContaining(call.name) })
+      if ('arguments' in call)
+        expect(got).toMatchObject({ isError: false, content: toolAnswer(call.name, call.arguments) })
+      else
+        expect(got).toMatchObject({
+          isError: true,
+          errorCode: 'tool.invalid_arguments',
+          content: expect.stringContaining(call.name),
+        })
     })
 
     // The next request replays the turn: every call, paired with its result by id.
@@ -75,7 +109,8 @@ describe('hand-written wire streams through the agent loop', () => {
       expect(output?.text, `result of ${sent.id}`).toBe(results[i]!.content)
     })
     // The Responses API gets the items themselves, not references to items stored server-side.
-    if (apiOf(stream) === 'openai-responses') expect(JSON.stringify(server!.requests[1]!.body)).not.toContain('item_reference')
+    if (apiOf(stream) === 'openai-responses')
+      expect(JSON.stringify(server!.requests[1]!.body)).not.toContain('item_reference')
   })
 })
 

@@ -26,15 +26,30 @@ export function replayedTurn(api: string, body: Json): { calls: ReplayedCall[]; 
     case 'openai-chat': {
       const messages = list(body.messages)
       return {
-        calls: messages.flatMap((m) => list(m.tool_calls)).map((c) => ({ id: String(c.id), name: String(object(c.function).name), input: JSON.parse(String(object(c.function).arguments)) })),
-        results: messages.filter((m) => m.role === 'tool').map((m) => ({ id: String(m.tool_call_id), text: unwrapError(String(m.content)) })),
+        calls: messages
+          .flatMap((m) => list(m.tool_calls))
+          .map((c) => ({
+            id: String(c.id),
+            name: String(object(c.function).name),
+            input: JSON.parse(String(object(c.function).arguments)),
+          })),
+        results: messages
+          .filter((m) => m.role === 'tool')
+          .map((m) => ({ id: String(m.tool_call_id), text: unwrapError(String(m.content)) })),
       }
     }
     case 'anthropic': {
       const parts = list(body.messages).flatMap((m) => list(m.content))
       return {
-        calls: parts.filter((p) => p.type === 'tool_use').map((p) => ({ id: String(p.id), name: String(p.name), input: p.input })),
-        results: parts.filter((p) => p.type === 'tool_result').map((p) => ({ id: String(p.tool_use_id), text: typeof p.content === 'string' ? p.content : JSON.stringify(p.content) })),
+        calls: parts
+          .filter((p) => p.type === 'tool_use')
+          .map((p) => ({ id: String(p.id), name: String(p.name), input: p.input })),
+        results: parts
+          .filter((p) => p.type === 'tool_result')
+          .map((p) => ({
+            id: String(p.tool_use_id),
+            text: typeof p.content === 'string' ? p.content : JSON.stringify(p.content),
+          })),
       }
     }
     case 'gemini': {
@@ -44,7 +59,12 @@ export function replayedTurn(api: string, body: Json): { calls: ReplayedCall[]; 
           .filter((p) => p.functionCall !== undefined)
           .map((p) => {
             const call = object(p.functionCall)
-            return { id: String(call.id), name: String(call.name), input: call.args, ...(typeof p.thoughtSignature === 'string' && { thoughtSignature: p.thoughtSignature }) }
+            return {
+              id: String(call.id),
+              name: String(call.name),
+              input: call.args,
+              ...(typeof p.thoughtSignature === 'string' && { thoughtSignature: p.thoughtSignature }),
+            }
           }),
         results: parts
           .filter((p) => p.functionResponse !== undefined)
@@ -58,8 +78,12 @@ export function replayedTurn(api: string, body: Json): { calls: ReplayedCall[]; 
     case 'openai-responses': {
       const items = list(body.input)
       return {
-        calls: items.filter((i) => i.type === 'function_call').map((i) => ({ id: String(i.call_id), name: String(i.name), input: JSON.parse(String(i.arguments)) })),
-        results: items.filter((i) => i.type === 'function_call_output').map((i) => ({ id: String(i.call_id), text: unwrapError(String(i.output)) })),
+        calls: items
+          .filter((i) => i.type === 'function_call')
+          .map((i) => ({ id: String(i.call_id), name: String(i.name), input: JSON.parse(String(i.arguments)) })),
+        results: items
+          .filter((i) => i.type === 'function_call_output')
+          .map((i) => ({ id: String(i.call_id), text: unwrapError(String(i.output)) })),
       }
     }
     default:
@@ -87,7 +111,9 @@ export function offeredTools(api: string, body: Json): { name: unknown; schema: 
     case 'anthropic':
       return tools.map((tool) => ({ name: tool.name, schema: tool.input_schema }))
     case 'gemini':
-      return tools.flatMap((tool) => list(tool.functionDeclarations)).map((declaration) => ({ name: declaration.name, schema: declaration.parametersJsonSchema }))
+      return tools
+        .flatMap((tool) => list(tool.functionDeclarations))
+        .map((declaration) => ({ name: declaration.name, schema: declaration.parametersJsonSchema }))
     case 'openai-responses':
       return tools.map((tool) => ({ name: tool.name, schema: tool.parameters }))
     default:

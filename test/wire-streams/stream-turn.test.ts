@@ -11,7 +11,9 @@ import { apiOf, bindingsFor, streamBody, wireStreams } from './wire-streams.js'
 // Each hand-written stream, served to the real provider package, read by streamTurn: the calls'
 // ids, names and ToolArguments, the text and the reasoning must come out as streams.json says.
 
-const prompt: LanguageModelV4Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Plan the passage along the coast.' }] }]
+const prompt: LanguageModelV4Prompt = [
+  { role: 'user', content: [{ type: 'text', text: 'Plan the passage along the coast.' }] },
+]
 
 let server: ReplayServer | undefined
 afterEach(async () => {
@@ -25,10 +27,22 @@ describe('hand-written wire streams through the provider packages', () => {
     expect(new Set(wireStreams.map(apiOf))).toEqual(new Set(apis))
     for (const api of apis) {
       const streams = wireStreams.filter((stream) => apiOf(stream) === api)
-      expect(streams.some((stream) => stream.calls.length >= 2), `${api}: parallel calls`).toBe(true)
-      expect(streams.some((stream) => stream.calls.some((call) => 'invalid' in call)), `${api}: invalid arguments`).toBe(true)
-      expect(streams.some((stream) => (stream.reasoning ?? '') !== ''), `${api}: reasoning`).toBe(true)
-      expect(streams.some((stream) => stream.text !== '' && stream.calls.length > 0), `${api}: text with calls`).toBe(true)
+      expect(
+        streams.some((stream) => stream.calls.length >= 2),
+        `${api}: parallel calls`,
+      ).toBe(true)
+      expect(
+        streams.some((stream) => stream.calls.some((call) => 'invalid' in call)),
+        `${api}: invalid arguments`,
+      ).toBe(true)
+      expect(
+        streams.some((stream) => (stream.reasoning ?? '') !== ''),
+        `${api}: reasoning`,
+      ).toBe(true)
+      expect(
+        streams.some((stream) => stream.text !== '' && stream.calls.length > 0),
+        `${api}: text with calls`,
+      ).toBe(true)
     }
   })
 
@@ -44,7 +58,9 @@ describe('hand-written wire streams through the provider packages', () => {
     })
 
     expect(server.requests.map((request) => request.path)).toEqual([stream.path])
-    expect(offeredTools(apiOf(stream), server.requests[0]!.body)).toEqual(tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })))
+    expect(offeredTools(apiOf(stream), server.requests[0]!.body)).toEqual(
+      tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })),
+    )
     expect(turn.text).toBe(stream.text)
     expect(turn.reasoning).toBe(stream.reasoning ?? '')
     expect(started).toEqual(stream.calls.map((call) => call.name))
@@ -55,7 +71,8 @@ describe('hand-written wire streams through the provider packages', () => {
       const args = parseToolArguments(call.rawArguments)
       if ('arguments' in expected) expect(args).toMatchObject({ ok: true, value: expected.arguments })
       else expect(args).toMatchObject({ ok: false, raw: expected.invalid })
-      if (expected.thoughtSignature !== undefined) expect(call.metadata?.google).toMatchObject({ thoughtSignature: expected.thoughtSignature })
+      if (expected.thoughtSignature !== undefined)
+        expect(call.metadata?.google).toMatchObject({ thoughtSignature: expected.thoughtSignature })
     })
     expect(new Set(turn.calls.map((call) => call.callId)).size).toBe(turn.calls.length)
   })

@@ -71,6 +71,15 @@ export function bindingsFor(stream: WireStream): SnapshotBinding[] {
   return names.map((alias) => {
     const tool = wireTools[alias]
     if (tool === undefined) throw new Error(`${stream.file}: ${alias} is not in streams.json tools`)
-    return { toolId: `builtin:${alias}` as SnapshotBinding['toolId'], alias, description: tool.description, inputSchema: tool.inputSchema, strict: false, dropped: [], annotations: {}, completion: false }
+    return {
+      toolId: `builtin:${alias}` as SnapshotBinding['toolId'],
+      alias,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      strict: false,
+      dropped: [],
+      annotations: {},
+      completion: false,
+    }
   })
 }

@@ -4,17 +4,49 @@ import { compactionPrompt, renderTranscript } from './compaction-prompt.js'
 import type { TranscriptEntry } from './transcript.js'
 
 const entries: TranscriptEntry[] = [
-  { kind: 'user', text: 'Fix the bug in app.ts', name: 'ana', images: [{ path: 'uploads/err.png', mimeType: 'image/png' }] },
-  { kind: 'assistant', text: 'Reading it.', reasoning: 'Start with the file.', calls: [{ callId: 'c1', name: 'workspace_read_file', rawArguments: '{"file_path":"app.ts"}' }, { callId: 'c2', name: 'workspace_shell', rawArguments: '{"command":"npm test"}' }] },
+  {
+    kind: 'user',
+    text: 'Fix the bug in app.ts',
+    name: 'ana',
+    images: [{ path: 'uploads/err.png', mimeType: 'image/png' }],
+  },
+  {
+    kind: 'assistant',
+    text: 'Reading it.',
+    reasoning: 'Start with the file.',
+    calls: [
+      { callId: 'c1', name: 'workspace_read_file', rawArguments: '{"file_path":"app.ts"}' },
+      { callId: 'c2', name: 'workspace_shell', rawArguments: '{"command":"npm test"}' },
+    ],
+  },
   {
     kind: 'results',
     results: [
-      { callId: 'c1', toolId: 'builtin:workspace.read_file', content: 'y'.repeat(3005), isError: false, resourceRefs: [], images: [{ path: 'tool-results/shot.png', mimeType: 'image/png' }] },
-      { callId: 'c2', toolId: 'builtin:workspace.shell', content: 'exit 1', isError: true, errorCode: 'tool.failed', resourceRefs: [], images: [] },
+      {
+        callId: 'c1',
+        toolId: 'builtin:workspace.read_file',
+        content: 'y'.repeat(3005),
+        isError: false,
+        resourceRefs: [],
+        images: [{ path: 'tool-results/shot.png', mimeType: 'image/png' }],
+      },
+      {
+        callId: 'c2',
+        toolId: 'builtin:workspace.shell',
+        content: 'exit 1',
+        isError: true,
+        errorCode: 'tool.failed',
+        resourceRefs: [],
+        images: [],
+      },
     ],
   },
   { kind: 'reminder', text: 'Publish with commit.' },
-  { kind: 'assistant', text: '', calls: [{ callId: 'c3', name: 'workspace_edit', rawArguments: '{"file_path":"app.ts"}' }] },
+  {
+    kind: 'assistant',
+    text: '',
+    calls: [{ callId: 'c3', name: 'workspace_edit', rawArguments: '{"file_path":"app.ts"}' }],
+  },
 ]
 
 describe('compactionPrompt', () => {
@@ -29,7 +61,9 @@ describe('compactionPrompt', () => {
       '[error tool.failed workspace_shell c2] exit 1',
       '[reminder] Publish with commit.',
       '[call workspace_edit c3] {"file_path":"app.ts"}',
-      expect.stringMatching(/^\[error tool\.outcome_unknown workspace_edit c3\] The outcome of this workspace_edit call is unknown/),
+      expect.stringMatching(
+        /^\[error tool\.outcome_unknown workspace_edit c3\] The outcome of this workspace_edit call is unknown/,
+      ),
     ])
   })
 
@@ -39,19 +73,40 @@ describe('compactionPrompt', () => {
     expect(system).toMatch(/goals/)
     expect(system).toMatch(/file/)
     expect(system).toMatch(/open tasks/)
-    const short: TranscriptEntry[] = [{ kind: 'user', text: 'hello' }, { kind: 'assistant', text: 'hi', calls: [] }]
+    const short: TranscriptEntry[] = [
+      { kind: 'user', text: 'hello' },
+      { kind: 'assistant', text: 'hi', calls: [] },
+    ]
     expect(compactionPrompt(short)).toEqual([
       { role: 'system', content: system },
-      { role: 'user', content: [{ type: 'text', text: 'Summarize the following transcript.\n\n[user] hello\n\n[assistant] hi' }] },
+      {
+        role: 'user',
+        content: [{ type: 'text', text: 'Summarize the following transcript.\n\n[user] hello\n\n[assistant] hi' }],
+      },
     ])
     expect(compactionPrompt(short, 'Before: set up the repo.')).toEqual([
       { role: 'system', content: system },
       {
         role: 'user',
-        content: [{ type: 'text', text: 'An earlier summary covers what happened before this transcript; fold it into your summary:\n\nBefore: set up the repo.\n\nSummarize the following transcript.\n\n[user] hello\n\n[assistant] hi' }],
+        content: [
+          {
+            type: 'text',
+            text: 'An earlier summary covers what happened before this transcript; fold it into your summary:\n\nBefore: set up the repo.\n\nSummarize the following transcript.\n\n[user] hello\n\n[assistant] hi',
+          },
+        ],
       },
     ])
     const withTask = compactionPrompt(short, undefined, 'Fix the login bug.')[1]
-    expect(withTask).toEqual({ role: 'user', content: [{ type: 'text', text: expect.stringMatching(/^The agent works on this task, .*\n\nFix the login bug\.\n\nSummarize the following transcript\./s) }] })
+    expect(withTask).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: expect.stringMatching(
+            /^The agent works on this task, .*\n\nFix the login bug\.\n\nSummarize the following transcript\./s,
+          ),
+        },
+      ],
+    })
   })
 })

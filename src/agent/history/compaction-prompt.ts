@@ -21,10 +21,15 @@ export const compactionPartCharLimit = 3000
  * @example
  * const summary = await streamTurn(model, { prompt: compactionPrompt(plan.summarize), tools: [] })
  */
-export function compactionPrompt(summarize: readonly TranscriptEntry[], previousSummary?: string, task?: string): LanguageModelV4Prompt {
+export function compactionPrompt(
+  summarize: readonly TranscriptEntry[],
+  previousSummary?: string,
+  task?: string,
+): LanguageModelV4Prompt {
   const sections: string[] = []
   if (task !== undefined && task !== '') sections.push(fillText(taskText, { task: cut(task) }))
-  if (previousSummary !== undefined && previousSummary !== '') sections.push(fillText(previousText, { summary: previousSummary }))
+  if (previousSummary !== undefined && previousSummary !== '')
+    sections.push(fillText(previousText, { summary: previousSummary }))
   sections.push(fillText(requestText, { transcript: renderTranscript(summarize) }))
   return [
     { role: 'system', content: systemText },
@@ -46,7 +51,9 @@ export function renderTranscript(entries: readonly TranscriptEntry[]): string {
   for (const entry of repairTranscript(entries)) {
     switch (entry.kind) {
       case 'user':
-        blocks.push(withImages(`[user${entry.name === undefined ? '' : ` ${entry.name}`}] ${entry.text}`, entry.images ?? []))
+        blocks.push(
+          withImages(`[user${entry.name === undefined ? '' : ` ${entry.name}`}] ${entry.text}`, entry.images ?? []),
+        )
         break
       case 'assistant':
         names = new Map(entry.calls.map((call) => [call.callId, call.name]))
@@ -57,7 +64,9 @@ export function renderTranscript(entries: readonly TranscriptEntry[]): string {
       case 'results':
         for (const result of entry.results) {
           const name = names.get(result.callId) ?? result.toolId ?? 'unknown'
-          const head = result.isError ? `[error ${result.errorCode ?? 'unknown'} ${name} ${result.callId}]` : `[result ${name} ${result.callId}]`
+          const head = result.isError
+            ? `[error ${result.errorCode ?? 'unknown'} ${name} ${result.callId}]`
+            : `[result ${name} ${result.callId}]`
           blocks.push(withImages(`${head} ${cut(result.content)}`, result.images))
         }
         break

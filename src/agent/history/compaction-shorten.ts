@@ -27,7 +27,12 @@ export interface FittedEntries {
   readonly files: ShortenedFile[]
 }
 
-type Part = { readonly index: number; readonly kind: 'call' | 'result'; readonly position: number; readonly length: number }
+type Part = {
+  readonly index: number
+  readonly kind: 'call' | 'result'
+  readonly position: number
+  readonly length: number
+}
 
 /**
  * Makes the active transcript fit `budgetTokens` when compaction alone cannot (one turn with a
@@ -49,10 +54,16 @@ type Part = { readonly index: number; readonly kind: 'call' | 'result'; readonly
  * @example
  * const { entries, files } = shortenToFit(activeStoredEntries(stored), 0.8 * 128_000 - systemTokens, invocationId)
  */
-export function shortenToFit(active: readonly StoredTranscriptEntry[], budgetTokens: number, invocationId: string): FittedEntries {
+export function shortenToFit(
+  active: readonly StoredTranscriptEntry[],
+  budgetTokens: number,
+  invocationId: string,
+): FittedEntries {
   let total = active.reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
   if (total <= budgetTokens) return { entries: [...active], files: [] }
-  const parts = active.flatMap(({ entry }, index) => partsOf(entry, index)).sort((a, b) => b.length - a.length || a.index - b.index || a.position - b.position)
+  const parts = active
+    .flatMap(({ entry }, index) => partsOf(entry, index))
+    .sort((a, b) => b.length - a.length || a.index - b.index || a.position - b.position)
   const replaced = new Map<string, string>()
   const files: ShortenedFile[] = []
   for (const part of parts) {
@@ -60,20 +71,32 @@ export function shortenToFit(active: readonly StoredTranscriptEntry[], budgetTok
     const { seq, entry } = active[part.index] as StoredTranscriptEntry
     const original = textOf(entry, part)
     const number = part.position + 1
-    const path = resultPath(invocationId, part.kind === 'call' ? `context-${seq}-call-${number}-arguments.txt` : `context-${seq}-result-${number}.txt`)
+    const path = resultPath(
+      invocationId,
+      part.kind === 'call' ? `context-${seq}-call-${number}-arguments.txt` : `context-${seq}-result-${number}.txt`,
+    )
     const shortened = part.kind === 'call' ? shortenArguments(original, path) : shortenResult(original, path)
     files.push({ path, text: wrapLongLines(original).pieces.join('') })
     replaced.set(`${part.index}:${part.kind}:${part.position}`, shortened)
     total -= estimateTokens(original) - estimateTokens(shortened)
   }
-  const entries = active.map((stored, index) => ({ ...stored, entry: withReplaced(stored.entry, (kind, position) => replaced.get(`${index}:${kind}:${position}`)) }))
+  const entries = active.map((stored, index) => ({
+    ...stored,
+    entry: withReplaced(stored.entry, (kind, position) => replaced.get(`${index}:${kind}:${position}`)),
+  }))
   return { entries, files }
 }
 
 function partsOf(entry: TranscriptEntry, index: number): Part[] {
   const long = (part: Part) => part.length > shortenMinChars
-  if (entry.kind === 'assistant') return entry.calls.map((call, position): Part => ({ index, kind: 'call', position, length: call.rawArguments.length })).filter(long)
-  if (entry.kind === 'results') return entry.results.map((result, position): Part => ({ index, kind: 'result', position, length: result.content.length })).filter(long)
+  if (entry.kind === 'assistant')
+    return entry.calls
+      .map((call, position): Part => ({ index, kind: 'call', position, length: call.rawArguments.length }))
+      .filter(long)
+  if (entry.kind === 'results')
+    return entry.results
+      .map((result, position): Part => ({ index, kind: 'result', position, length: result.content.length }))
+      .filter(long)
   return []
 }
 
@@ -83,9 +106,26 @@ function textOf(entry: TranscriptEntry, part: Part): string {
   return ''
 }
 
-function withReplaced(entry: TranscriptEntry, replacement: (kind: Part['kind'], position: number) => string | undefined): TranscriptEntry {
-  if (entry.kind === 'assistant') return { ...entry, calls: entry.calls.map((call, position) => ({ ...call, rawArguments: replacement('call', position) ?? call.rawArguments })) }
-  if (entry.kind === 'results') return { ...entry, results: entry.results.map((result, position) => ({ ...result, content: replacement('result', position) ?? result.content })) }
+function withReplaced(
+  entry: TranscriptEntry,
+  replacement: (kind: Part['kind'], position: number) => string | undefined,
+): TranscriptEntry {
+  if (entry.kind === 'assistant')
+    return {
+      ...entry,
+      calls: entry.calls.map((call, position) => ({
+        ...call,
+        rawArguments: replacement('call', position) ?? call.rawArguments,
+      })),
+    }
+  if (entry.kind === 'results')
+    return {
+      ...entry,
+      results: entry.results.map((result, position) => ({
+        ...result,
+        content: replacement('result', position) ?? result.content,
+      })),
+    }
   return entry
 }
 
@@ -104,15 +144,24 @@ function shortenArguments(raw: string, path: string): string {
 }
 
 function shortenStrings(value: unknown, characters: number, path: string): unknown {
-  if (typeof value === 'string') return value.length > shortenedPreviewChars ? cutString(value, characters, path) : value
+  if (typeof value === 'string')
+    return value.length > shortenedPreviewChars ? cutString(value, characters, path) : value
   if (Array.isArray(value)) return value.map((item) => shortenStrings(item, characters, path))
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenStrings(item, characters, path)]))
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenStrings(item, characters, path)]))
   return value
 }
 
 function cutString(value: string, characters: number, path: string): string {
   const preview = previewOf(value, shortenedPreviewChars)
-  return preview + fillText(argumentNoteText, { remainingCharacters: formatCount(value.length - preview.length), characters: formatCount(characters), path })
+  return (
+    preview +
+    fillText(argumentNoteText, {
+      remainingCharacters: formatCount(value.length - preview.length),
+      characters: formatCount(characters),
+      path,
+    })
+  )
 }
 
 function shortenResult(content: string, path: string): string {

@@ -45,10 +45,14 @@ export interface CompactionPlan {
  * @example
  * const plan = planCompaction(stored, { contextTokens: 128_000, compactAt: 0.8, keepRecentTokens: 8_000, systemTokens: 500 })
  */
-export function planCompaction(entries: readonly StoredTranscriptEntry[], options: CompactionOptions): CompactionPlan | undefined {
+export function planCompaction(
+  entries: readonly StoredTranscriptEntry[],
+  options: CompactionOptions,
+): CompactionPlan | undefined {
   const { contextTokens, compactAt, keepRecentTokens, systemTokens } = options
   if (!(contextTokens > 0)) throw new RangeError(`contextTokens must be positive; got ${contextTokens}`)
-  if (!(compactAt > 0 && compactAt <= 1)) throw new RangeError(`compactAt is a share of the window in (0, 1]; got ${compactAt}`)
+  if (!(compactAt > 0 && compactAt <= 1))
+    throw new RangeError(`compactAt is a share of the window in (0, 1]; got ${compactAt}`)
   if (!(keepRecentTokens >= 0)) throw new RangeError(`keepRecentTokens must be at least 0; got ${keepRecentTokens}`)
 
   const active = activeStoredEntries(entries)
@@ -60,7 +64,8 @@ export function planCompaction(entries: readonly StoredTranscriptEntry[], option
 
   // suffix[i]: tokens of body[i..]
   const suffix = new Array<number>(body.length + 1).fill(0)
-  for (let i = body.length - 1; i >= 0; i -= 1) suffix[i] = (suffix[i + 1] ?? 0) + estimateTokens((body[i] as StoredTranscriptEntry).entry)
+  for (let i = body.length - 1; i >= 0; i -= 1)
+    suffix[i] = (suffix[i + 1] ?? 0) + estimateTokens((body[i] as StoredTranscriptEntry).entry)
   const boundaries = body.flatMap(({ entry }, index) => (index > 0 && entry.kind !== 'results' ? [index] : []))
   const last = boundaries.at(-1)
   if (last === undefined) return undefined
@@ -68,7 +73,9 @@ export function planCompaction(entries: readonly StoredTranscriptEntry[], option
 
   const summarized = body.slice(0, cut)
   const through = summarized.at(-1) as StoredTranscriptEntry
-  const task = active.flatMap(({ entry }) => (entry.kind === 'user' && isTaskEntry(entry) ? [entry.text] : [])).join('\n\n')
+  const task = active
+    .flatMap(({ entry }) => (entry.kind === 'user' && isTaskEntry(entry) ? [entry.text] : []))
+    .join('\n\n')
   return {
     throughSeq: through.seq,
     summarize: summarized.map(({ entry }) => entry),

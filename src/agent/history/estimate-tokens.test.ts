@@ -10,11 +10,32 @@ describe('estimateTokens', () => {
   })
 
   it('counts entries with their framing, calls, results and a fixed cost per image', () => {
-    const user: TranscriptEntry = { kind: 'user', text: 'x'.repeat(40), images: [{ path: 'a.png', mimeType: 'image/png' }] }
+    const user: TranscriptEntry = {
+      kind: 'user',
+      text: 'x'.repeat(40),
+      images: [{ path: 'a.png', mimeType: 'image/png' }],
+    }
     expect(estimateTokens(user)).toBe(messageOverheadTokens + 10 + imageTokens)
-    const assistant: TranscriptEntry = { kind: 'assistant', text: 'x'.repeat(8), reasoning: 'y'.repeat(4), calls: [{ callId: 'c', name: 'abcd', rawArguments: '{"a":1}' }] }
+    const assistant: TranscriptEntry = {
+      kind: 'assistant',
+      text: 'x'.repeat(8),
+      reasoning: 'y'.repeat(4),
+      calls: [{ callId: 'c', name: 'abcd', rawArguments: '{"a":1}' }],
+    }
     expect(estimateTokens(assistant)).toBe(messageOverheadTokens + 2 + 1 + messageOverheadTokens + 1 + 2)
-    const results: TranscriptEntry = { kind: 'results', results: [{ callId: 'c', toolId: null, content: 'z'.repeat(12), isError: false, resourceRefs: [], images: [{ path: 'b.png', mimeType: 'image/png' }] }] }
+    const results: TranscriptEntry = {
+      kind: 'results',
+      results: [
+        {
+          callId: 'c',
+          toolId: null,
+          content: 'z'.repeat(12),
+          isError: false,
+          resourceRefs: [],
+          images: [{ path: 'b.png', mimeType: 'image/png' }],
+        },
+      ],
+    }
     expect(estimateTokens(results)).toBe(messageOverheadTokens + messageOverheadTokens + 3 + imageTokens)
     expect(estimateTokens([user, assistant])).toBe(estimateTokens(user) + estimateTokens(assistant))
   })
@@ -24,10 +45,38 @@ describe('estimateTokens', () => {
     expect(
       estimateTokens([
         { role: 'system', content: 'x'.repeat(8) },
-        { role: 'user', content: [{ type: 'text', text: 'abcd' }, { type: 'file', data, mediaType: 'image/png' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'abcd' },
+            { type: 'file', data, mediaType: 'image/png' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'abcd', input: { a: 1 } }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c', toolName: 'abcd', output: { type: 'content', value: [{ type: 'text', text: 'abcd' }, { type: 'file', data, mediaType: 'image/png' }] } }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c',
+              toolName: 'abcd',
+              output: {
+                type: 'content',
+                value: [
+                  { type: 'text', text: 'abcd' },
+                  { type: 'file', data, mediaType: 'image/png' },
+                ],
+              },
+            },
+          ],
+        },
       ]),
-    ).toBe(messageOverheadTokens + 2 + (messageOverheadTokens + 1 + imageTokens) + (messageOverheadTokens + messageOverheadTokens + 1 + 2) + (messageOverheadTokens + messageOverheadTokens + 1 + imageTokens))
+    ).toBe(
+      messageOverheadTokens +
+        2 +
+        (messageOverheadTokens + 1 + imageTokens) +
+        (messageOverheadTokens + messageOverheadTokens + 1 + 2) +
+        (messageOverheadTokens + messageOverheadTokens + 1 + imageTokens),
+    )
   })
 })

@@ -21,7 +21,8 @@ export const imageTokens = 1600
 export const messageOverheadTokens = 4
 
 /** What {@link estimateTokens} can measure. */
-export type TokenEstimateInput = string | TranscriptEntry | LanguageModelV4Message | readonly (TranscriptEntry | LanguageModelV4Message)[]
+export type TokenEstimateInput =
+  string | TranscriptEntry | LanguageModelV4Message | readonly (TranscriptEntry | LanguageModelV4Message)[]
 
 /**
  * Estimates the tokens of a text, a transcript entry, a prompt message, or a list of either (a
@@ -45,16 +46,31 @@ function textTokens(text: string): number {
 function entryTokens(entry: TranscriptEntry): number {
   switch (entry.kind) {
     case 'user':
-      return messageOverheadTokens + textTokens(entry.text) + textTokens(entry.name ?? '') + (entry.images?.length ?? 0) * imageTokens
+      return (
+        messageOverheadTokens +
+        textTokens(entry.text) +
+        textTokens(entry.name ?? '') +
+        (entry.images?.length ?? 0) * imageTokens
+      )
     case 'assistant':
       return (
         messageOverheadTokens +
         textTokens(entry.text) +
         textTokens(entry.reasoning ?? '') +
-        entry.calls.reduce((sum, call) => sum + messageOverheadTokens + textTokens(call.name) + textTokens(call.rawArguments), 0)
+        entry.calls.reduce(
+          (sum, call) => sum + messageOverheadTokens + textTokens(call.name) + textTokens(call.rawArguments),
+          0,
+        )
       )
     case 'results':
-      return messageOverheadTokens + entry.results.reduce((sum, result) => sum + messageOverheadTokens + textTokens(result.content) + result.images.length * imageTokens, 0)
+      return (
+        messageOverheadTokens +
+        entry.results.reduce(
+          (sum, result) =>
+            sum + messageOverheadTokens + textTokens(result.content) + result.images.length * imageTokens,
+          0,
+        )
+      )
     case 'reminder':
     case 'summary':
       return messageOverheadTokens + textTokens(entry.text)
@@ -93,7 +109,10 @@ function outputTokens(output: LanguageModelV4ToolResultOutput): number {
     case 'error-text':
       return textTokens(output.value)
     case 'content':
-      return output.value.reduce((sum, part) => sum + (part.type === 'text' ? textTokens(part.text) : part.type === 'file' ? imageTokens : 0), 0)
+      return output.value.reduce(
+        (sum, part) => sum + (part.type === 'text' ? textTokens(part.text) : part.type === 'file' ? imageTokens : 0),
+        0,
+      )
     default:
       return textTokens(JSON.stringify(output) ?? '')
   }

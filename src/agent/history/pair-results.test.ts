@@ -4,7 +4,14 @@ import { outcomeUnknownResult, repairTranscript, unpairedCalls } from './pair-re
 import type { TranscriptCall, TranscriptEntry } from './transcript.js'
 
 const call = (callId: string, name = 'dice_roll'): TranscriptCall => ({ callId, name, rawArguments: '{}' })
-const ok = (callId: string, content = `result ${callId}`): AgentToolResult => ({ callId, toolId: 'builtin:dice.roll', content, isError: false, resourceRefs: [], images: [] })
+const ok = (callId: string, content = `result ${callId}`): AgentToolResult => ({
+  callId,
+  toolId: 'builtin:dice.roll',
+  content,
+  isError: false,
+  resourceRefs: [],
+  images: [],
+})
 const unknown = (callId: string, name = 'dice_roll'): AgentToolResult => ({
   callId,
   toolId: null,
@@ -32,7 +39,10 @@ describe('repairTranscript', () => {
       { kind: 'assistant', text: '', calls: [call('a'), call('b', 'workspace_shell'), call('c')] },
       { kind: 'results', results: [ok('c'), ok('a')] },
     ]
-    expect(repairTranscript(entries)).toEqual([entries[0], { kind: 'results', results: [ok('a'), unknown('b', 'workspace_shell'), ok('c')] }])
+    expect(repairTranscript(entries)).toEqual([
+      entries[0],
+      { kind: 'results', results: [ok('a'), unknown('b', 'workspace_shell'), ok('c')] },
+    ])
   })
 
   it('adds a results entry for an interrupted last turn', () => {
@@ -80,7 +90,12 @@ describe('unpairedCalls', () => {
       { kind: 'assistant', text: '', calls: [call('c')] },
     ]
     expect(unpairedCalls(entries)).toEqual([call('a'), call('c')])
-    expect(unpairedCalls([{ kind: 'assistant', text: '', calls: [call('a')] }, { kind: 'results', results: [ok('a')] }])).toEqual([])
+    expect(
+      unpairedCalls([
+        { kind: 'assistant', text: '', calls: [call('a')] },
+        { kind: 'results', results: [ok('a')] },
+      ]),
+    ).toEqual([])
     expect(unpairedCalls([])).toEqual([])
   })
 })

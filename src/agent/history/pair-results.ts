@@ -68,7 +68,8 @@ export function unpairedCalls(entries: readonly TranscriptEntry[]): TranscriptCa
     if (entry.kind !== 'assistant') continue
     const answered = new Set<string>()
     while (index < entries.length && entries[index]?.kind === 'results') {
-      for (const result of (entries[index] as Extract<TranscriptEntry, { kind: 'results' }>).results) answered.add(result.callId)
+      for (const result of (entries[index] as Extract<TranscriptEntry, { kind: 'results' }>).results)
+        answered.add(result.callId)
       index += 1
     }
     unpaired.push(...entry.calls.filter((call) => !answered.has(call.callId)))

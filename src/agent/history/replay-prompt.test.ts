@@ -19,16 +19,27 @@ writeFileSync(join(dir, 'upload.png'), png)
 
 const readImage: ReadImage = async (path) => {
   try {
-    return { data: new Uint8Array(await readFile(join(dir, path))), mediaType: path.endsWith('.png') ? 'image/png' : 'image/jpeg' }
+    return {
+      data: new Uint8Array(await readFile(join(dir, path))),
+      mediaType: path.endsWith('.png') ? 'image/png' : 'image/jpeg',
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
 }
 
-const replay = (name: ProtocolName, entries: TranscriptEntry[], system = 'You are helpful.') => replayPrompt({ system, entries, protocol: getProtocol(name), readImage })
+const replay = (name: ProtocolName, entries: TranscriptEntry[], system = 'You are helpful.') =>
+  replayPrompt({ system, entries, protocol: getProtocol(name), readImage })
 
-const ok = (callId: string, content: string, images: AgentToolResult['images'] = []): AgentToolResult => ({ callId, toolId: 'builtin:x', content, isError: false, resourceRefs: [], images })
+const ok = (callId: string, content: string, images: AgentToolResult['images'] = []): AgentToolResult => ({
+  callId,
+  toolId: 'builtin:x',
+  content,
+  isError: false,
+  resourceRefs: [],
+  images,
+})
 const pngFile = { type: 'file', data: { type: 'data', data: png }, mediaType: 'image/png' }
 const jpegFile = { type: 'file', data: { type: 'data', data: jpeg }, mediaType: 'image/jpeg' }
 
@@ -51,8 +62,24 @@ describe('replayPrompt', () => {
         kind: 'results',
         results: [
           ok('c1', '7'),
-          { callId: 'c2', toolId: 'builtin:dice.roll', content: 'Invalid arguments: not valid JSON. Got: {"formula":', isError: true, errorCode: 'tool.invalid_arguments', resourceRefs: [], images: [] },
-          { callId: 'c3', toolId: null, content: 'Unknown tool "read_fiel". Did you mean workspace_read_file?', isError: true, errorCode: 'model.unknown_tool_call', resourceRefs: [], images: [] },
+          {
+            callId: 'c2',
+            toolId: 'builtin:dice.roll',
+            content: 'Invalid arguments: not valid JSON. Got: {"formula":',
+            isError: true,
+            errorCode: 'tool.invalid_arguments',
+            resourceRefs: [],
+            images: [],
+          },
+          {
+            callId: 'c3',
+            toolId: null,
+            content: 'Unknown tool "read_fiel". Did you mean workspace_read_file?',
+            isError: true,
+            errorCode: 'model.unknown_tool_call',
+            resourceRefs: [],
+            images: [],
+          },
           ok('c4', '3'),
         ],
       },
@@ -77,8 +104,18 @@ describe('replayPrompt', () => {
         role: 'tool',
         content: [
           { type: 'tool-result', toolCallId: 'c1', toolName: 'dice_roll', output: { type: 'text', value: '7' } },
-          { type: 'tool-result', toolCallId: 'c2', toolName: 'dice_roll', output: { type: 'error-text', value: 'Invalid arguments: not valid JSON. Got: {"formula":' } },
-          { type: 'tool-result', toolCallId: 'c3', toolName: 'read_fiel', output: { type: 'error-text', value: 'Unknown tool "read_fiel". Did you mean workspace_read_file?' } },
+          {
+            type: 'tool-result',
+            toolCallId: 'c2',
+            toolName: 'dice_roll',
+            output: { type: 'error-text', value: 'Invalid arguments: not valid JSON. Got: {"formula":' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c3',
+            toolName: 'read_fiel',
+            output: { type: 'error-text', value: 'Unknown tool "read_fiel". Did you mean workspace_read_file?' },
+          },
           { type: 'tool-result', toolCallId: 'c4', toolName: 'dice_roll', output: { type: 'text', value: '3' } },
         ],
       },
@@ -88,7 +125,15 @@ describe('replayPrompt', () => {
   })
 
   const imageTurn: TranscriptEntry[] = [
-    { kind: 'assistant', text: '', calls: [{ callId: 'c1', name: 'browser_shot', rawArguments: '{}' }, { callId: 'c2', name: 'dice_roll', rawArguments: '{}' }, { callId: 'c3', name: 'photos_get', rawArguments: '{}' }] },
+    {
+      kind: 'assistant',
+      text: '',
+      calls: [
+        { callId: 'c1', name: 'browser_shot', rawArguments: '{}' },
+        { callId: 'c2', name: 'dice_roll', rawArguments: '{}' },
+        { callId: 'c3', name: 'photos_get', rawArguments: '{}' },
+      ],
+    },
     {
       kind: 'results',
       results: [
@@ -102,64 +147,114 @@ describe('replayPrompt', () => {
     },
   ]
 
-  it.each(['anthropic', 'openai-responses'] as const)('puts images inside tool results for %s, a note for a missing file', async (name) => {
-    expect(getProtocol(name).imagesInToolResults).toBe(true)
-    expect(await replay(name, imageTurn, '')).toEqual([
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool-call', toolCallId: 'c1', toolName: 'browser_shot', input: {} },
-          { type: 'tool-call', toolCallId: 'c2', toolName: 'dice_roll', input: {} },
-          { type: 'tool-call', toolCallId: 'c3', toolName: 'photos_get', input: {} },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          { type: 'tool-result', toolCallId: 'c1', toolName: 'browser_shot', output: { type: 'content', value: [{ type: 'text', text: 'Screenshot taken.' }, pngFile] } },
-          { type: 'tool-result', toolCallId: 'c2', toolName: 'dice_roll', output: { type: 'text', value: '4' } },
-          {
-            type: 'tool-result',
-            toolCallId: 'c3',
-            toolName: 'photos_get',
-            output: { type: 'content', value: [{ type: 'text', text: 'Two photos.' }, jpegFile, { type: 'text', text: '[image tool-results/gone.png (image/png) is no longer available]' }] },
-          },
-        ],
-      },
-    ])
-  })
+  it.each(['anthropic', 'openai-responses'] as const)(
+    'puts images inside tool results for %s, a note for a missing file',
+    async (name) => {
+      expect(getProtocol(name).imagesInToolResults).toBe(true)
+      expect(await replay(name, imageTurn, '')).toEqual([
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: 'c1', toolName: 'browser_shot', input: {} },
+            { type: 'tool-call', toolCallId: 'c2', toolName: 'dice_roll', input: {} },
+            { type: 'tool-call', toolCallId: 'c3', toolName: 'photos_get', input: {} },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'browser_shot',
+              output: { type: 'content', value: [{ type: 'text', text: 'Screenshot taken.' }, pngFile] },
+            },
+            { type: 'tool-result', toolCallId: 'c2', toolName: 'dice_roll', output: { type: 'text', value: '4' } },
+            {
+              type: 'tool-result',
+              toolCallId: 'c3',
+              toolName: 'photos_get',
+              output: {
+                type: 'content',
+                value: [
+                  { type: 'text', text: 'Two photos.' },
+                  jpegFile,
+                  { type: 'text', text: '[image tool-results/gone.png (image/png) is no longer available]' },
+                ],
+              },
+            },
+          ],
+        },
+      ])
+    },
+  )
 
-  it.each(['openai-chat', 'gemini', 'openai-compatible'] as const)('moves all images of a turn into one user message after the results for %s', async (name) => {
-    expect(getProtocol(name).imagesInToolResults).toBe(false)
-    const prompt = await replay(name, imageTurn, '')
-    expect(prompt.slice(1)).toEqual([
-      {
-        role: 'tool',
-        content: [
-          { type: 'tool-result', toolCallId: 'c1', toolName: 'browser_shot', output: { type: 'text', value: 'Screenshot taken.' } },
-          { type: 'tool-result', toolCallId: 'c2', toolName: 'dice_roll', output: { type: 'text', value: '4' } },
-          { type: 'tool-result', toolCallId: 'c3', toolName: 'photos_get', output: { type: 'text', value: 'Two photos.\n\n[image tool-results/gone.png (image/png) is no longer available]' } },
-        ],
-      },
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'Images returned by the browser_shot call c1:' },
-          pngFile,
-          { type: 'text', text: 'Images returned by the photos_get call c3:' },
-          jpegFile,
-        ],
-      },
-    ])
-  })
+  it.each(['openai-chat', 'gemini', 'openai-compatible'] as const)(
+    'moves all images of a turn into one user message after the results for %s',
+    async (name) => {
+      expect(getProtocol(name).imagesInToolResults).toBe(false)
+      const prompt = await replay(name, imageTurn, '')
+      expect(prompt.slice(1)).toEqual([
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'browser_shot',
+              output: { type: 'text', value: 'Screenshot taken.' },
+            },
+            { type: 'tool-result', toolCallId: 'c2', toolName: 'dice_roll', output: { type: 'text', value: '4' } },
+            {
+              type: 'tool-result',
+              toolCallId: 'c3',
+              toolName: 'photos_get',
+              output: {
+                type: 'text',
+                value: 'Two photos.\n\n[image tool-results/gone.png (image/png) is no longer available]',
+              },
+            },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Images returned by the browser_shot call c1:' },
+            pngFile,
+            { type: 'text', text: 'Images returned by the photos_get call c3:' },
+            jpegFile,
+          ],
+        },
+      ])
+    },
+  )
 
   it('keeps an error result as error text and its images after the results even where results may hold images', async () => {
     const prompt = await replay('anthropic', [
       { kind: 'assistant', text: '', calls: [{ callId: 'c1', name: 'shot', rawArguments: '{}' }] },
-      { kind: 'results', results: [{ ...ok('c1', 'Page failed to load.', [{ path: 'tool-results/shot.png', mimeType: 'image/png' }]), isError: true, errorCode: 'tool.failed' }] },
+      {
+        kind: 'results',
+        results: [
+          {
+            ...ok('c1', 'Page failed to load.', [{ path: 'tool-results/shot.png', mimeType: 'image/png' }]),
+            isError: true,
+            errorCode: 'tool.failed',
+          },
+        ],
+      },
     ])
     expect(prompt.slice(2)).toEqual([
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'shot', output: { type: 'error-text', value: 'Page failed to load.' } }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'shot',
+            output: { type: 'error-text', value: 'Page failed to load.' },
+          },
+        ],
+      },
       { role: 'user', content: [{ type: 'text', text: 'Images returned by the shot call c1:' }, pngFile] },
     ])
   })
@@ -170,7 +265,17 @@ describe('replayPrompt', () => {
       { kind: 'results', results: [ok('c1', '', [{ path: 'tool-results/gone.png', mimeType: 'image/png' }])] },
     ])
     expect(prompt.slice(2)).toEqual([
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'shot', output: { type: 'text', value: '[image tool-results/gone.png (image/png) is no longer available]' } }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'shot',
+            output: { type: 'text', value: '[image tool-results/gone.png (image/png) is no longer available]' },
+          },
+        ],
+      },
     ])
   })
 
@@ -188,7 +293,14 @@ describe('replayPrompt', () => {
       { kind: 'user', text: '', images: [{ path: 'upload.png', mimeType: 'image/png' }] },
     ])
     expect(prompt.slice(1)).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'ana: What is this?' }, pngFile, { type: 'text', text: '[image missing.jpg (image/jpeg) is no longer available]' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'ana: What is this?' },
+          pngFile,
+          { type: 'text', text: '[image missing.jpg (image/jpeg) is no longer available]' },
+        ],
+      },
       { role: 'user', content: [pngFile] },
     ])
   })
@@ -200,12 +312,34 @@ describe('replayPrompt', () => {
       { kind: 'assistant', text: 'also forgotten', calls: [] },
       { kind: 'summary', text: 'The user wants a haiku.', throughSeq: 3 },
       { kind: 'results', results: [ok('orphan', 'dropped')] },
-      { kind: 'assistant', text: '', calls: [{ callId: 'c9', name: 'workspace_write_file', rawArguments: '{"file_path":"h.md","content":"x"}' }] },
+      {
+        kind: 'assistant',
+        text: '',
+        calls: [{ callId: 'c9', name: 'workspace_write_file', rawArguments: '{"file_path":"h.md","content":"x"}' }],
+      },
     ])
     expect(prompt).toEqual([
       { role: 'system', content: 'You are helpful.' },
-      { role: 'user', content: [{ type: 'text', text: 'Summary of the earlier conversation (older messages were condensed to save space):\n\nThe user wants a haiku.' }] },
-      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c9', toolName: 'workspace_write_file', input: { file_path: 'h.md', content: 'x' } }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: 'Summary of the earlier conversation (older messages were condensed to save space):\n\nThe user wants a haiku.',
+          },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'c9',
+            toolName: 'workspace_write_file',
+            input: { file_path: 'h.md', content: 'x' },
+          },
+        ],
+      },
       {
         role: 'tool',
         content: [
@@ -213,14 +347,19 @@ describe('replayPrompt', () => {
             type: 'tool-result',
             toolCallId: 'c9',
             toolName: 'workspace_write_file',
-            output: { type: 'error-text', value: expect.stringMatching(/^The outcome of this workspace_write_file call is unknown: .*check the current state/) },
+            output: {
+              type: 'error-text',
+              value: expect.stringMatching(
+                /^The outcome of this workspace_write_file call is unknown: .*check the current state/,
+              ),
+            },
           },
         ],
       },
     ])
   })
 
-  it('keeps the run\'s task before the last summary', async () => {
+  it("keeps the run's task before the last summary", async () => {
     const prompt = await replay('openai-chat', [
       { kind: 'user', text: 'older chat' },
       { kind: 'user', text: 'Write a haiku.', task: true },
@@ -236,38 +375,94 @@ describe('replayPrompt', () => {
   })
 
   it('leaves out an empty assistant turn', async () => {
-    expect(await replay('anthropic', [{ kind: 'user', text: 'hi' }, { kind: 'assistant', text: '', calls: [] }], '')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }])
+    expect(
+      await replay(
+        'anthropic',
+        [
+          { kind: 'user', text: 'hi' },
+          { kind: 'assistant', text: '', calls: [] },
+        ],
+        '',
+      ),
+    ).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }])
   })
 
-  it.each(protocolNames)('sends a model that does not read images a note with each stored path instead, for %s', async (name) => {
-    const unread: ReadImage = () => Promise.reject(new Error('no image should be read'))
-    const prompt = await replayPrompt({
-      system: '',
-      protocol: getProtocol(name),
-      readImage: unread,
-      acceptsImages: false,
-      entries: [
-        { kind: 'user', text: 'Look.', images: [{ path: 'upload.png', mimeType: 'image/png' }] },
-        { kind: 'assistant', text: '', calls: [{ callId: 'c1', name: 'shot', rawArguments: '{}' }, { callId: 'c2', name: 'shot', rawArguments: '{}' }] },
-        { kind: 'results', results: [ok('c1', 'Taken.', [{ path: 'tool-results/shot.png', mimeType: 'image/png' }]), { ...ok('c2', 'Blurred.', [{ path: 'tool-results/photo.jpg', mimeType: 'image/jpeg' }]), isError: true, errorCode: 'tool.failed' }] },
-      ],
-    })
-    const note = (path: string, type: string) => `[image left out: this model does not read images; the image (${type}) is stored at ${path}]`
-    expect(prompt).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'Look.' }, { type: 'text', text: note('upload.png', 'image/png') }] },
-      { role: 'assistant', content: [expect.objectContaining({ toolCallId: 'c1' }), expect.objectContaining({ toolCallId: 'c2' })] },
-      {
-        role: 'tool',
-        content: [
-          { type: 'tool-result', toolCallId: 'c1', toolName: 'shot', output: { type: 'text', value: `Taken.\n\n${note('tool-results/shot.png', 'image/png')}` } },
-          { type: 'tool-result', toolCallId: 'c2', toolName: 'shot', output: { type: 'error-text', value: `Blurred.\n\n${note('tool-results/photo.jpg', 'image/jpeg')}` } },
+  it.each(protocolNames)(
+    'sends a model that does not read images a note with each stored path instead, for %s',
+    async (name) => {
+      const unread: ReadImage = () => Promise.reject(new Error('no image should be read'))
+      const prompt = await replayPrompt({
+        system: '',
+        protocol: getProtocol(name),
+        readImage: unread,
+        acceptsImages: false,
+        entries: [
+          { kind: 'user', text: 'Look.', images: [{ path: 'upload.png', mimeType: 'image/png' }] },
+          {
+            kind: 'assistant',
+            text: '',
+            calls: [
+              { callId: 'c1', name: 'shot', rawArguments: '{}' },
+              { callId: 'c2', name: 'shot', rawArguments: '{}' },
+            ],
+          },
+          {
+            kind: 'results',
+            results: [
+              ok('c1', 'Taken.', [{ path: 'tool-results/shot.png', mimeType: 'image/png' }]),
+              {
+                ...ok('c2', 'Blurred.', [{ path: 'tool-results/photo.jpg', mimeType: 'image/jpeg' }]),
+                isError: true,
+                errorCode: 'tool.failed',
+              },
+            ],
+          },
         ],
-      },
-    ])
-  })
+      })
+      const note = (path: string, type: string) =>
+        `[image left out: this model does not read images; the image (${type}) is stored at ${path}]`
+      expect(prompt).toEqual([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look.' },
+            { type: 'text', text: note('upload.png', 'image/png') },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [expect.objectContaining({ toolCallId: 'c1' }), expect.objectContaining({ toolCallId: 'c2' })],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'shot',
+              output: { type: 'text', value: `Taken.\n\n${note('tool-results/shot.png', 'image/png')}` },
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'c2',
+              toolName: 'shot',
+              output: { type: 'error-text', value: `Blurred.\n\n${note('tool-results/photo.jpg', 'image/jpeg')}` },
+            },
+          ],
+        },
+      ])
+    },
+  )
 
   it('propagates a failure to read an image other than a missing file', async () => {
     const failing: ReadImage = () => Promise.reject(new Error('disk on fire'))
-    await expect(replayPrompt({ system: '', protocol: getProtocol('anthropic'), readImage: failing, entries: [{ kind: 'user', text: 'x', images: [{ path: 'a.png', mimeType: 'image/png' }] }] })).rejects.toThrow('disk on fire')
+    await expect(
+      replayPrompt({
+        system: '',
+        protocol: getProtocol('anthropic'),
+        readImage: failing,
+        entries: [{ kind: 'user', text: 'x', images: [{ path: 'a.png', mimeType: 'image/png' }] }],
+      }),
+    ).rejects.toThrow('disk on fire')
   })
 })

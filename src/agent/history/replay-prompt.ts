@@ -1,5 +1,11 @@
 import { replayableMetadata } from './replayable-metadata.js'
-import type { LanguageModelV4FilePart, LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4TextPart, LanguageModelV4ToolResultPart } from '@ai-sdk/provider'
+import type {
+  LanguageModelV4FilePart,
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+  LanguageModelV4TextPart,
+  LanguageModelV4ToolResultPart,
+} from '@ai-sdk/provider'
 import type { Protocol } from '../../snapshot/protocols/protocol.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { AgentToolResult, ResultImage } from '../../tool/agent-tool-result.js'
@@ -110,19 +116,29 @@ export async function replayPrompt(input: ReplayInput): Promise<LanguageModelV4P
   return prompt
 }
 
-function assistantMessage(entry: Extract<TranscriptEntry, { kind: 'assistant' }>): Extract<LanguageModelV4Message, { role: 'assistant' }> {
+function assistantMessage(
+  entry: Extract<TranscriptEntry, { kind: 'assistant' }>,
+): Extract<LanguageModelV4Message, { role: 'assistant' }> {
   const content: Extract<LanguageModelV4Message, { role: 'assistant' }>['content'] = []
   if (entry.reasoningParts !== undefined) {
     // Blocks one by one with what their provider needs back (thinking and thought signatures, OpenAI's encrypted reasoning).
     for (const part of entry.reasoningParts) {
       const providerOptions = replayableMetadata(part.metadata, 'reasoning')
-      if (part.text !== '' || providerOptions !== undefined) content.push({ type: 'reasoning', text: part.text, ...(providerOptions !== undefined && { providerOptions }) })
+      if (part.text !== '' || providerOptions !== undefined)
+        content.push({ type: 'reasoning', text: part.text, ...(providerOptions !== undefined && { providerOptions }) })
     }
-  } else if (entry.reasoning !== undefined && entry.reasoning !== '') content.push({ type: 'reasoning', text: entry.reasoning })
+  } else if (entry.reasoning !== undefined && entry.reasoning !== '')
+    content.push({ type: 'reasoning', text: entry.reasoning })
   if (entry.text !== '') content.push(text(entry.text))
   for (const call of entry.calls) {
     const providerOptions = replayableMetadata(call.metadata)
-    content.push({ type: 'tool-call', toolCallId: call.callId, toolName: call.name, input: callInput(call), ...(providerOptions !== undefined && { providerOptions }) })
+    content.push({
+      type: 'tool-call',
+      toolCallId: call.callId,
+      toolName: call.name,
+      input: callInput(call),
+      ...(providerOptions !== undefined && { providerOptions }),
+    })
   }
   return { role: 'assistant', content }
 }
@@ -133,7 +149,12 @@ export function callInput(call: TranscriptCall): Record<string, unknown> {
   return parsed.ok ? parsed.value : {}
 }
 
-async function resultMessages(results: readonly AgentToolResult[], names: ReadonlyMap<string, string>, protocol: Protocol, images: ImageReplay): Promise<LanguageModelV4Message[]> {
+async function resultMessages(
+  results: readonly AgentToolResult[],
+  names: ReadonlyMap<string, string>,
+  protocol: Protocol,
+  images: ImageReplay,
+): Promise<LanguageModelV4Message[]> {
   const parts: LanguageModelV4ToolResultPart[] = []
   const after: (LanguageModelV4TextPart | LanguageModelV4FilePart)[] = []
   for (const result of results) {
@@ -151,7 +172,8 @@ async function resultMessages(results: readonly AgentToolResult[], names: Readon
     } else {
       parts.push({ ...base, output: { type: 'text', value: withNotes(result.content, notes) } })
     }
-    if (files.length > 0) after.push(text(fillText(resultImagesText, { name: toolName, callId: result.callId })), ...files)
+    if (files.length > 0)
+      after.push(text(fillText(resultImagesText, { name: toolName, callId: result.callId })), ...files)
   }
   const messages: LanguageModelV4Message[] = []
   if (parts.length > 0) messages.push({ role: 'tool', content: parts })
@@ -160,11 +182,17 @@ async function resultMessages(results: readonly AgentToolResult[], names: Readon
 }
 
 function imageReplay({ readImage, acceptsImages = true }: ReplayInput): ImageReplay {
-  if (!acceptsImages) return { load: async () => undefined, note: (image) => fillText(imageLeftOutText, { path: image.path, mimeType: image.mimeType }) }
+  if (!acceptsImages)
+    return {
+      load: async () => undefined,
+      note: (image) => fillText(imageLeftOutText, { path: image.path, mimeType: image.mimeType }),
+    }
   return {
     load: async (image) => {
       const file = await readImage(image.path)
-      return file === undefined ? undefined : { type: 'file', data: { type: 'data', data: file.data }, mediaType: file.mediaType }
+      return file === undefined
+        ? undefined
+        : { type: 'file', data: { type: 'data', data: file.data }, mediaType: file.mediaType }
     },
     note: (image) => fillText(imageMissingText, { path: image.path, mimeType: image.mimeType }),
   }

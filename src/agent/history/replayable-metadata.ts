@@ -20,13 +20,20 @@ const openaiReasoningKeys = ['itemId', 'reasoningEncryptedContent']
 export type ReplayedPart = 'reasoning' | 'call'
 
 /** The part of a stored part's metadata to send back as its provider options, if any. */
-export function replayableMetadata(metadata: ProviderMetadata | undefined, part: ReplayedPart = 'call'): SharedV4ProviderOptions | undefined {
+export function replayableMetadata(
+  metadata: ProviderMetadata | undefined,
+  part: ReplayedPart = 'call',
+): SharedV4ProviderOptions | undefined {
   if (metadata === undefined) return undefined
   const kept: [string, Record<string, unknown>][] = Object.entries(metadata)
     .filter(([provider]) => replayedProviders.includes(provider))
     .map(([provider, values]) => [provider, { ...values }])
   const openai = part === 'reasoning' ? metadata.openai : undefined
-  if (openai !== undefined && typeof openai.itemId === 'string') kept.push(['openai', Object.fromEntries(Object.entries(openai).filter(([key]) => openaiReasoningKeys.includes(key)))])
+  if (openai !== undefined && typeof openai.itemId === 'string')
+    kept.push([
+      'openai',
+      Object.fromEntries(Object.entries(openai).filter(([key]) => openaiReasoningKeys.includes(key))),
+    ])
   if (kept.length === 0) return undefined
   return Object.fromEntries(kept) as SharedV4ProviderOptions
 }

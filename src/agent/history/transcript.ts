@@ -31,7 +31,13 @@ export type TranscriptEntry =
    * A person's message (the prompt, a chat message, a handoff's message). `task` marks the run's
    * task (its first user message): compaction never summarizes it, so it stays in every prompt.
    */
-  | { readonly kind: 'user'; readonly text: string; readonly name?: string; readonly images?: readonly ResultImage[]; readonly task?: true }
+  | {
+      readonly kind: 'user'
+      readonly text: string
+      readonly name?: string
+      readonly images?: readonly ResultImage[]
+      readonly task?: true
+    }
   /**
    * A model turn: its text, reasoning and the calls it made, in order. `prior` marks an agent's
    * message of the conversation before the run (replayed alike, not counted as a turn of the run).

@@ -8,17 +8,33 @@ import type { ModelCallPhase } from '../providers/model-turn.js'
  */
 export type AgentEvent =
   | { readonly type: 'run-started'; readonly runId: string; readonly model: string; readonly resumed: boolean }
-  | { readonly type: 'invocation-started'; readonly invocationId: string; readonly agentId: string; readonly mode: InvocationMode }
+  | {
+      readonly type: 'invocation-started'
+      readonly invocationId: string
+      readonly agentId: string
+      readonly mode: InvocationMode
+    }
   | { readonly type: 'text-delta'; readonly agentId: string; readonly delta: string }
   | { readonly type: 'reasoning-delta'; readonly agentId: string; readonly delta: string }
   | { readonly type: 'tool-call'; readonly agentId: string; readonly call: TranscriptCall }
   | { readonly type: 'tool-result'; readonly agentId: string; readonly result: AgentToolResult }
   /** A model call's progress (`sent`, `responding`, `ended`): for a spinner while the model is silent. */
   | { readonly type: 'model-call'; readonly agentId: string; readonly phase: ModelCallPhase }
-  | { readonly type: 'model-retry'; readonly agentId: string; readonly attempt: number; readonly error: string; readonly delayMs: number }
+  | {
+      readonly type: 'model-retry'
+      readonly agentId: string
+      readonly attempt: number
+      readonly error: string
+      readonly delayMs: number
+    }
   | { readonly type: 'reply'; readonly agentId: string; readonly text: string; readonly path: string }
   | { readonly type: 'drift'; readonly agentId: string; readonly attempt: number; readonly path: string }
-  | { readonly type: 'compacted'; readonly agentId: string; readonly tokensBefore: number; readonly tokensAfter: number }
+  | {
+      readonly type: 'compacted'
+      readonly agentId: string
+      readonly tokensBefore: number
+      readonly tokensAfter: number
+    }
   | { readonly type: 'handoff'; readonly from: string; readonly to: string }
   | { readonly type: 'paused'; readonly invocationId: string; readonly approvalIds: readonly string[] }
   | { readonly type: 'run-finished'; readonly runId: string; readonly status: AgentRunStatus; readonly reason: string }

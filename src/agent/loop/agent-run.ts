@@ -31,7 +31,13 @@ export class AgentRun implements RunContext {
   readonly profiles: readonly Profile[]
   readonly signal: AbortSignal
 
-  private constructor(runtime: AgentRunRuntime, runId: string, model: ResolvedModel, start: RunStart, profiles: readonly Profile[]) {
+  private constructor(
+    runtime: AgentRunRuntime,
+    runId: string,
+    model: ResolvedModel,
+    start: RunStart,
+    profiles: readonly Profile[],
+  ) {
     this.runtime = runtime
     this.store = runtime.host.store()
     this.runId = runId
@@ -65,29 +71,47 @@ export class AgentRun implements RunContext {
   }
 
   /** Resumes a stored run from its active invocation. */
-  static async resume(options: ResumeRunOptions, modelFor: (start: RunStart) => ResolvedModel): Promise<AgentRunResult> {
+  static async resume(
+    options: ResumeRunOptions,
+    modelFor: (start: RunStart) => ResolvedModel,
+  ): Promise<AgentRunResult> {
     const { host, runId } = options
     const store = host.store()
     const record = store.getRun(runId)
     if (record === undefined) throw new Error(`No run ${runId} in the store; see "toolhost runs list".`)
     // A cancelled run stopped on request, not because it was done: it goes on from where it stopped.
-    if (record.status === 'completed' || record.status === 'failed') throw new Error(`Run ${runId} has ended (${record.status}); only running, paused or cancelled runs can be resumed.`)
+    if (record.status === 'completed' || record.status === 'failed')
+      throw new Error(
+        `Run ${runId} has ended (${record.status}); only running, paused or cancelled runs can be resumed.`,
+      )
     const started = store.runEvents(runId, { type: 'run_started' })[0]
-    if (started === undefined) throw new Error(`Run ${runId} was not started by the agent loop, so it cannot be resumed as a run.`)
+    if (started === undefined)
+      throw new Error(`Run ${runId} was not started by the agent loop, so it cannot be resumed as a run.`)
     const start = started.data as unknown as RunStart
     const model = modelFor(start)
-    const active = store.runEvents(runId, { type: 'invocation_started' }).findLast((event) => event.data.mode !== 'child')
+    const active = store
+      .runEvents(runId, { type: 'invocation_started' })
+      .findLast((event) => event.data.mode !== 'child')
     if (active === undefined) throw new Error(`Run ${runId} has no agent invocation to resume.`)
     // Before anything changes: a run another live process drives is not touched.
     const lease = RunLeaseHold.acquire(store, runId)
     const run = await AgentRun.#create(options, runId, model, start, lease)
     store.setRunStatus(runId, 'running')
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: true })
-    return run.#drive(() => reopenAgent(run, String(active.data.invocationId), String(active.data.agentId), String(active.data.system)), lease)
+    return run.#drive(
+      () => reopenAgent(run, String(active.data.invocationId), String(active.data.agentId), String(active.data.system)),
+      lease,
+    )
   }
 
   /** The run object, once the agent profiles are read; the lease is given up if that fails. */
-  static async #create(runtime: AgentRunRuntime, runId: string, model: ResolvedModel, start: RunStart, lease: RunLeaseHold): Promise<AgentRun> {
+  static async #create(
+    runtime: AgentRunRuntime,
+    runId: string,
+    model: ResolvedModel,
+    start: RunStart,
+    lease: RunLeaseHold,
+  ): Promise<AgentRun> {
     try {
       return new AgentRun(runtime, runId, model, start, (await loadAgentProfiles(runtime.host.dataDir)).profiles)
     } catch (error) {
@@ -119,7 +143,9 @@ export class AgentRun implements RunContext {
   #openingEntries(): TranscriptEntry[] {
     const recent = this.start.conversation.slice(-conversationWindow)
     const entries: TranscriptEntry[] = recent.map((message): TranscriptEntry =>
-      message.role === 'assistant' ? { kind: 'assistant', text: message.text, calls: [], prior: true } : { kind: 'user', text: message.text, ...(message.name !== undefined && { name: message.name }) },
+      message.role === 'assistant'
+        ? { kind: 'assistant', text: message.text, calls: [], prior: true }
+        : { kind: 'user', text: message.text, ...(message.name !== undefined && { name: message.name }) },
     )
     entries.push({ kind: 'user', text: this.start.prompt, task: true })
     return entries
@@ -146,7 +172,14 @@ export class AgentRun implements RunContext {
       const status: AgentRunStatus = this.signal.aborted ? 'cancelled' : 'failed'
       // A failed model call (after its retries) is how a run may end, told in one line; other errors are defects or store problems.
       const modelFailure = status === 'failed' && isModelCallError(error)
-      const reason = status === 'cancelled' ? 'cancelled' : modelFailure ? describeModelError(error, { spec: this.model.spec, baseUrl: this.model.baseUrl }) : error instanceof Error ? error.message : String(error)
+      const reason =
+        status === 'cancelled'
+          ? 'cancelled'
+          : modelFailure
+            ? describeModelError(error, { spec: this.model.spec, baseUrl: this.model.baseUrl })
+            : error instanceof Error
+              ? error.message
+              : String(error)
       this.store.appendRunEvent(this.runId, 'finished', { status, reason })
       this.store.setRunStatus(this.runId, status)
       this.emit({ type: 'run-finished', runId: this.runId, status, reason })
@@ -165,7 +198,14 @@ export class AgentRun implements RunContext {
     }
     const status: AgentRunStatus = end.kind === 'failed' ? 'failed' : 'completed'
     const reason = end.kind === 'returned' ? 'returned' : end.reason
-    const text = end.kind === 'failed' ? (this.#replies().at(-1) ?? '') : end.kind === 'returned' ? end.result.summary : this.start.scope === 'chat' ? (this.#replies().at(-1) ?? end.text) : end.text
+    const text =
+      end.kind === 'failed'
+        ? (this.#replies().at(-1) ?? '')
+        : end.kind === 'returned'
+          ? end.result.summary
+          : this.start.scope === 'chat'
+            ? (this.#replies().at(-1) ?? end.text)
+            : end.text
     this.store.appendRunEvent(this.runId, 'finished', { status, reason, text })
     this.store.setRunStatus(this.runId, status)
     this.emit({ type: 'run-finished', runId: this.runId, status, reason })

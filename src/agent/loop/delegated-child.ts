@@ -24,8 +24,10 @@ export interface ChildRequest {
 /** The first message a delegated child reads. */
 export function taskPrompt(task: DelegatedTask): string {
   const parts = [fillText(texts.task, { objective: task.objective })]
-  if (task.context !== undefined && task.context.trim() !== '') parts.push(fillText(texts.context, { context: task.context }))
-  if (task.expectedOutput !== undefined && task.expectedOutput.trim() !== '') parts.push(fillText(texts.expected, { expected: task.expectedOutput }))
+  if (task.context !== undefined && task.context.trim() !== '')
+    parts.push(fillText(texts.context, { context: task.context }))
+  if (task.expectedOutput !== undefined && task.expectedOutput.trim() !== '')
+    parts.push(fillText(texts.expected, { expected: task.expectedOutput }))
   return parts.join('\n\n')
 }
 
@@ -39,12 +41,23 @@ export async function runDelegatedChild(run: RunContext, request: ChildRequest):
   run.store.appendRunEvent(run.runId, 'child_started', { childId, agentId, by: request.by })
   const signal = AbortSignal.any([request.signal, run.signal])
   try {
-    const child = await openAgent(run, profileOf(run, agentId), 'child', [{ kind: 'user', text: taskPrompt(request.task), task: true }], { childId, signal, parentInvocationId: request.parentInvocationId })
+    const child = await openAgent(
+      run,
+      profileOf(run, agentId),
+      'child',
+      [{ kind: 'user', text: taskPrompt(request.task), task: true }],
+      { childId, signal, parentInvocationId: request.parentInvocationId },
+    )
     const result = childResult(await run.runAgent(child, signal))
     run.store.appendRunEvent(run.runId, 'child_ended', { childId, agentId, status: result.status })
     return result
   } catch (error) {
-    run.store.appendRunEvent(run.runId, 'child_ended', { childId, agentId, status: 'failed', error: error instanceof Error ? error.message : String(error) })
+    run.store.appendRunEvent(run.runId, 'child_ended', {
+      childId,
+      agentId,
+      status: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    })
     throw error
   }
 }

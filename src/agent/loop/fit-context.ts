@@ -4,7 +4,14 @@ import type { Invocation } from '../../host/invocation.js'
 import { writeFileAtomic } from '../../results/atomic-write.js'
 import { hostResultPath } from '../../results/result-files.js'
 import type { Store } from '../../store/store.js'
-import { activeStoredEntries, compactionPrompt, estimateTokens, planCompaction, shortenToFit, type ShortenedFile } from '../history/index.js'
+import {
+  activeStoredEntries,
+  compactionPrompt,
+  estimateTokens,
+  planCompaction,
+  shortenToFit,
+  type ShortenedFile,
+} from '../history/index.js'
 import type { TranscriptEntry } from '../history/transcript.js'
 import type { ResolvedModel } from '../providers/index.js'
 import type { AgentEvent } from './agent-events.js'
@@ -29,7 +36,9 @@ export interface FitContextInput {
 }
 
 /** The entries to replay, or why the run cannot go on. */
-export type FittedContext = { readonly kind: 'fitted'; readonly entries: TranscriptEntry[] } | { readonly kind: 'failed'; readonly reason: string }
+export type FittedContext =
+  | { readonly kind: 'fitted'; readonly entries: TranscriptEntry[] }
+  | { readonly kind: 'failed'; readonly reason: string }
 
 /**
  * Makes the next prompt fit the model's window (DESIGN §9): first compaction — when the estimate
@@ -44,14 +53,28 @@ export async function fitContext(input: FitContextInput): Promise<FittedContext>
   const { compactAt, keepRecentTokens } = invocation.profile.agent
   // What the provider counts beyond the messages (tool definitions above all) takes room in the window too.
   const fixedTokens = estimateTokens(input.system) + input.unseenTokens
-  const plan = planCompaction(log.entries, { contextTokens: model.contextTokens, compactAt, keepRecentTokens, systemTokens: fixedTokens })
+  const plan = planCompaction(log.entries, {
+    contextTokens: model.contextTokens,
+    compactAt,
+    keepRecentTokens,
+    systemTokens: fixedTokens,
+  })
   if (plan !== undefined) {
     const summary = await summaryOf(input, compactionPrompt(plan.summarize, plan.previousSummary, plan.task))
-    if (summary === undefined) return { kind: 'failed', reason: `compaction failed: the model returned an empty summary ${summaryAttempts} times` }
+    if (summary === undefined)
+      return {
+        kind: 'failed',
+        reason: `compaction failed: the model returned an empty summary ${summaryAttempts} times`,
+      }
     const tokensBefore = tokensOf(input.system, log)
     log.append({ kind: 'summary', text: summary, throughSeq: plan.throughSeq })
     const tokensAfter = tokensOf(input.system, log)
-    input.store.appendRunEvent(invocation.runId, 'compacted', { invocationId: invocation.id, throughSeq: plan.throughSeq, tokensBefore, tokensAfter })
+    input.store.appendRunEvent(invocation.runId, 'compacted', {
+      invocationId: invocation.id,
+      throughSeq: plan.throughSeq,
+      tokensBefore,
+      tokensAfter,
+    })
     input.emit({ type: 'compacted', agentId: input.agentId, tokensBefore, tokensAfter })
   }
   const budget = Math.max(0, model.contextTokens * compactAt - fixedTokens)
@@ -70,7 +93,9 @@ async function summaryOf(input: FitContextInput, prompt: LanguageModelV4Prompt):
 }
 
 function tokensOf(system: string, log: TranscriptLog): number {
-  return estimateTokens(system) + activeStoredEntries(log.entries).reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
+  return (
+    estimateTokens(system) + activeStoredEntries(log.entries).reduce((sum, { entry }) => sum + estimateTokens(entry), 0)
+  )
 }
 
 /** Writes the full texts of shortened parts; a file already there (an earlier round) holds the same text. */

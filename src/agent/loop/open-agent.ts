@@ -38,7 +38,13 @@ export interface ChildOrigin {
  * prompt (stored with the `invocation_started` event so a resume uses the same), and its opening
  * transcript entries.
  */
-export async function openAgent(run: RunContext, profileRef: string | Profile | ProfileOverrides, mode: InvocationMode, entries: readonly TranscriptEntry[], child?: ChildOrigin): Promise<ActiveAgent> {
+export async function openAgent(
+  run: RunContext,
+  profileRef: string | Profile | ProfileOverrides,
+  mode: InvocationMode,
+  entries: readonly TranscriptEntry[],
+  child?: ChildOrigin,
+): Promise<ActiveAgent> {
   const { host } = run.runtime
   const { profile, source } = await host.resolveProfile(profileRef)
   const returnMode = mode === 'child'
@@ -50,7 +56,14 @@ export async function openAgent(run: RunContext, profileRef: string | Profile | 
   if (agents.length > 0) features.push('delegation')
   if (run.start.lorebook !== undefined) features.push('lorebook')
   const ids = { invocationId: '' }
-  const { flags, children, services } = agentServices(run, profile.id, profile, agents, returnMode, () => ids.invocationId)
+  const { flags, children, services } = agentServices(
+    run,
+    profile.id,
+    profile,
+    agents,
+    returnMode,
+    () => ids.invocationId,
+  )
   const invocation = await host.createInvocation({
     profile,
     // "Allow always" writes to the profile's file (--profile FILE, a stored profile), not only to this invocation.
@@ -91,16 +104,32 @@ export async function openAgent(run: RunContext, profileRef: string | Profile | 
  * Reopens the active (non-child) invocation of a stored run with fresh services. Its snapshot,
  * gate counts and system prompt are the stored ones; children of the earlier process are gone.
  */
-export async function reopenAgent(run: RunContext, invocationId: string, agentId: string, system: string): Promise<ActiveAgent> {
+export async function reopenAgent(
+  run: RunContext,
+  invocationId: string,
+  agentId: string,
+  system: string,
+): Promise<ActiveAgent> {
   const self = run.profiles.find((candidate) => candidate.id === agentId)
   const agents = self === undefined ? [] : agentCatalog(run.profiles, self)
   const { flags, children, services } = agentServices(run, agentId, self, agents, false, () => invocationId)
-  const invocation = await run.runtime.host.resumeInvocation(invocationId, { approver: run.runtime.approver ?? durableApprover, signal: run.signal, run: services })
+  const invocation = await run.runtime.host.resumeInvocation(invocationId, {
+    approver: run.runtime.approver ?? durableApprover,
+    signal: run.signal,
+    run: services,
+  })
   return { invocation, agentId, system, flags, returnMode: false, ...(children !== undefined && { children }) }
 }
 
 /** The flags, children manager and run services of one agent. */
-function agentServices(run: RunContext, agentId: string, self: Profile | undefined, agents: readonly AgentCard[], returnMode: boolean, invocationId: () => string): { flags: RunFlags; children?: SubAgentManager; services: RunServices } {
+function agentServices(
+  run: RunContext,
+  agentId: string,
+  self: Profile | undefined,
+  agents: readonly AgentCard[],
+  returnMode: boolean,
+  invocationId: () => string,
+): { flags: RunFlags; children?: SubAgentManager; services: RunServices } {
   const flags = newRunFlags()
   const children =
     self === undefined || agents.length === 0
@@ -114,7 +143,15 @@ function agentServices(run: RunContext, agentId: string, self: Profile | undefin
           },
           newId: () => `child_${randomUUID().replace(/-/g, '').slice(0, 12)}`,
           signal: run.signal,
-          startChild: ({ childId, agentId: target, task, signal }) => runDelegatedChild(run, { by: agentId, childId, agentId: target, task, signal, parentInvocationId: invocationId() }),
+          startChild: ({ childId, agentId: target, task, signal }) =>
+            runDelegatedChild(run, {
+              by: agentId,
+              childId,
+              agentId: target,
+              task,
+              signal,
+              parentInvocationId: invocationId(),
+            }),
         })
   const services = createRunServices({
     runId: run.runId,

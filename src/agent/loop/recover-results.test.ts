@@ -9,8 +9,22 @@ describe('recoverResults', () => {
     try {
       const run = store.createRun({ scope: 'session', profileId: 'default' })
       store.createInvocation({ id: 'inv_1', runId: run.id, protocol: 'anthropic', snapshot: {}, profile: {} })
-      store.appendEvent({ type: 'started', runId: run.id, invocationId: 'inv_1', callId: 'c2', toolId: 'builtin:dice.roll', data: {} })
-      store.appendEvent({ type: 'completed', runId: run.id, invocationId: 'inv_1', callId: 'c2', toolId: 'builtin:dice.roll', data: { result: { content: 'Rolled 4', isError: false, resourceRefs: [], images: [] }, durationMs: 3 } })
+      store.appendEvent({
+        type: 'started',
+        runId: run.id,
+        invocationId: 'inv_1',
+        callId: 'c2',
+        toolId: 'builtin:dice.roll',
+        data: {},
+      })
+      store.appendEvent({
+        type: 'completed',
+        runId: run.id,
+        invocationId: 'inv_1',
+        callId: 'c2',
+        toolId: 'builtin:dice.roll',
+        data: { result: { content: 'Rolled 4', isError: false, resourceRefs: [], images: [] }, durationMs: 3 },
+      })
       const results = recoverResults(store, 'inv_1', [
         { callId: 'c1', name: 'workspace_shell', rawArguments: '{"command":"make"}' },
         { callId: 'c2', name: 'dice_roll', rawArguments: '{"formula":"1d6"}' },

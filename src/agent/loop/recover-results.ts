@@ -8,13 +8,18 @@ import type { TranscriptCall } from '../history/transcript.js'
  * `completed` or `failed` event (with a result) reached the store gets that result; any other call
  * gets `tool.outcome_unknown`, since it may have acted. Results come back in call order.
  */
-export function recoverResults(store: Store, invocationId: string, calls: readonly TranscriptCall[]): AgentToolResult[] {
+export function recoverResults(
+  store: Store,
+  invocationId: string,
+  calls: readonly TranscriptCall[],
+): AgentToolResult[] {
   const repaired = repairTranscript([{ kind: 'assistant', text: '', calls }]).find((entry) => entry.kind === 'results')
   const unknown = repaired?.kind === 'results' ? repaired.results : []
   return calls.map((call, index): AgentToolResult => {
     const events = store.events({ invocationId, callId: call.callId, types: ['completed', 'failed'] })
     for (const event of events.toReversed()) {
-      const result = event.type === 'completed' ? event.data.result : event.type === 'failed' ? event.data.result : undefined
+      const result =
+        event.type === 'completed' ? event.data.result : event.type === 'failed' ? event.data.result : undefined
       if (result !== undefined) return { callId: call.callId, toolId: event.toolId, ...result }
     }
     const fallback = unknown[index]

@@ -6,7 +6,13 @@ import type { Store } from '../../store/store.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { estimateTokens, replayPrompt } from '../history/index.js'
 import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../history/transcript.js'
-import { modelTools, streamTurn, withModelRetries, type ResolvedModel, type StreamTurnRequest } from '../providers/index.js'
+import {
+  modelTools,
+  streamTurn,
+  withModelRetries,
+  type ResolvedModel,
+  type StreamTurnRequest,
+} from '../providers/index.js'
 import type { ModelTurn } from '../providers/model-turn.js'
 import type { AgentEvent } from './agent-events.js'
 import { directOutputPath, recoverDrift } from './drift.js'
@@ -55,7 +61,8 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
     for (const result of results) emit({ type: 'tool-result', agentId, result })
     if (flags.returned !== undefined) return { kind: 'returned', result: flags.returned }
     if (flags.handoff !== undefined) return { kind: 'handoff', ...flags.handoff }
-    if (flags.finished !== undefined) return { kind: 'completed', text: flags.published.at(-1)?.text ?? '', reason: flags.finished }
+    if (flags.finished !== undefined)
+      return { kind: 'completed', text: flags.published.at(-1)?.text ?? '', reason: flags.finished }
     return undefined
   }
 
@@ -78,12 +85,22 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
     const stored = log.entries
     const rounds = stored.filter(({ entry }) => entry.kind === 'assistant' && entry.prior !== true).length
     const { maxRounds } = profile.tools
-    if (maxRounds !== undefined && rounds >= maxRounds) return { kind: 'failed', reason: `reached the limit of ${maxRounds} model turns (tools.maxRounds)` }
+    if (maxRounds !== undefined && rounds >= maxRounds)
+      return { kind: 'failed', reason: `reached the limit of ${maxRounds} model turns (tools.maxRounds)` }
     const context = await fitContext({ ...input, log, unseenTokens, summarize: (prompt) => summaryTurn(input, prompt) })
     if (context.kind === 'failed') return context
 
-    const prompt = await replayPrompt({ system: input.system, entries: context.entries, protocol, acceptsImages: input.model.acceptsImages, readImage: (path) => readImage(invocation, path) })
-    const tools = modelTools([...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))], protocol.name)
+    const prompt = await replayPrompt({
+      system: input.system,
+      entries: context.entries,
+      protocol,
+      acceptsImages: input.model.acceptsImages,
+      readImage: (path) => readImage(invocation, path),
+    })
+    const tools = modelTools(
+      [...invocation.offered, ...invocation.discovered.filter((b) => !invocation.offered.includes(b))],
+      protocol.name,
+    )
     const turn = await modelTurn(input, prompt, tools)
     unseenTokens = unseenBy(unseenTokens, turn.usage.inputTokens, estimateTokens(prompt))
     const assistant: TranscriptEntry = {
@@ -97,12 +114,21 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
 
     if (turn.calls.length === 0) {
       append(assistant)
-      if (input.returnMode) return { kind: 'returned', result: { summary: turn.text, status: 'completed', artifacts: [] } }
+      if (input.returnMode)
+        return { kind: 'returned', result: { summary: turn.text, status: 'completed', artifacts: [] } }
       if (invocation.snapshot.scope === 'session') return { kind: 'completed', text: turn.text, reason: 'answered' }
       driftAttempts += 1
-      if (driftAttempts > profile.agent.maxDriftAttempts) return { kind: 'failed', reason: `the model did not publish a reply after ${profile.agent.maxDriftAttempts} reminders` }
+      if (driftAttempts > profile.agent.maxDriftAttempts)
+        return {
+          kind: 'failed',
+          reason: `the model did not publish a reply after ${profile.agent.maxDriftAttempts} reminders`,
+        }
       const reminder = await recoverDrift(invocation.workspace, invocation.snapshot, turn.text)
-      store.appendRunEvent(invocation.runId, 'drift', { attempt: driftAttempts, path: directOutputPath, invocationId: invocation.id })
+      store.appendRunEvent(invocation.runId, 'drift', {
+        attempt: driftAttempts,
+        path: directOutputPath,
+        invocationId: invocation.id,
+      })
       emit({ type: 'drift', agentId, attempt: driftAttempts, path: directOutputPath })
       append({ kind: 'reminder', text: reminder })
       continue
@@ -126,16 +152,26 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   }
 }
 
-async function continuePaused(input: InvocationLoopInput, storeResults: (results: readonly AgentToolResult[]) => void): Promise<{ kind: 'paused'; approvalIds: readonly string[] } | { kind: 'results'; results: AgentToolResult[] }> {
+async function continuePaused(
+  input: InvocationLoopInput,
+  storeResults: (results: readonly AgentToolResult[]) => void,
+): Promise<{ kind: 'paused'; approvalIds: readonly string[] } | { kind: 'results'; results: AgentToolResult[] }> {
   try {
-    return { kind: 'results', results: await input.invocation.continueTurn({ signal: input.signal, record: { after: storeResults } }) }
+    return {
+      kind: 'results',
+      results: await input.invocation.continueTurn({ signal: input.signal, record: { after: storeResults } }),
+    }
   } catch (error) {
     if (error instanceof TurnPausedError) return { kind: 'paused', approvalIds: input.invocation.pendingApprovals }
     throw error
   }
 }
 
-async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prompt, tools: ReturnType<typeof modelTools>): Promise<ModelTurn> {
+async function modelTurn(
+  input: InvocationLoopInput,
+  prompt: LanguageModelV4Prompt,
+  tools: ReturnType<typeof modelTools>,
+): Promise<ModelTurn> {
   const { agentId, emit } = input
   return withModelRetries(
     () =>
@@ -160,7 +196,9 @@ async function modelTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prom
 }
 
 /** The profile's model settings for every turn: provider options, the output token limit, the idle timeout. */
-function modelSettings(profile: Invocation['profile']): Pick<StreamTurnRequest, 'providerOptions' | 'maxOutputTokens' | 'idleTimeoutMs'> {
+function modelSettings(
+  profile: Invocation['profile'],
+): Pick<StreamTurnRequest, 'providerOptions' | 'maxOutputTokens' | 'idleTimeoutMs'> {
   const { providerOptions, maxOutputTokens, streamIdleTimeoutSec } = profile.agent
   return {
     ...(providerOptions !== undefined && { providerOptions: providerOptions as StreamTurnRequest['providerOptions'] }),
@@ -187,16 +225,31 @@ function unseenBy(previous: number, reported: number | undefined, estimated: num
 
 /** One summary turn for compaction: no tools, with the loop's retries. */
 function summaryTurn(input: InvocationLoopInput, prompt: LanguageModelV4Prompt): Promise<ModelTurn> {
-  return withModelRetries(() => streamTurn(input.model.model, { prompt, tools: [], signal: input.signal, idleTimeoutMs: input.invocation.profile.agent.streamIdleTimeoutSec * 1000 }), {
-    signal: input.signal,
-    ...(input.sleep !== undefined && { sleep: input.sleep }),
-  })
+  return withModelRetries(
+    () =>
+      streamTurn(input.model.model, {
+        prompt,
+        tools: [],
+        signal: input.signal,
+        idleTimeoutMs: input.invocation.profile.agent.streamIdleTimeoutSec * 1000,
+      }),
+    {
+      signal: input.signal,
+      ...(input.sleep !== undefined && { sleep: input.sleep }),
+    },
+  )
 }
 
-async function readImage(invocation: Invocation, path: string): Promise<{ data: Uint8Array; mediaType: string } | undefined> {
+async function readImage(
+  invocation: Invocation,
+  path: string,
+): Promise<{ data: Uint8Array; mediaType: string } | undefined> {
   try {
     const data = await invocation.workspace.readFile(path)
-    return { data, mediaType: path.endsWith('.png') ? 'image/png' : path.endsWith('.webp') ? 'image/webp' : 'image/jpeg' }
+    return {
+      data,
+      mediaType: path.endsWith('.png') ? 'image/png' : path.endsWith('.webp') ? 'image/webp' : 'image/jpeg',
+    }
   } catch {
     return undefined
   }

@@ -49,7 +49,9 @@ export class RunLeaseHold {
     const attempt = store.runLeases.acquire(runId, holder, runLeaseTtlMs, processGone)
     if (!attempt.acquired) {
       const { heldBy } = attempt
-      throw new RunBusyError(`Run ${runId} is being driven by process ${heldBy.pid} on ${heldBy.host} (lease until ${new Date(heldBy.expiresAt).toISOString()}); wait for it to end or stop that process.`)
+      throw new RunBusyError(
+        `Run ${runId} is being driven by process ${heldBy.pid} on ${heldBy.host} (lease until ${new Date(heldBy.expiresAt).toISOString()}); wait for it to end or stop that process.`,
+      )
     }
     drivenHere.add(runId)
     return new RunLeaseHold(store, runId, holder)

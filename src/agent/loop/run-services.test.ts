@@ -12,7 +12,16 @@ describe('createRunServices', () => {
       const run = store.createRun({ scope: 'chat', profileId: 'default' })
       const flags = newRunFlags()
       const events: AgentEvent[] = []
-      const services = createRunServices({ runId: run.id, invocationId: () => 'inv_1', agentId: 'helper', store, flags, conversation: [{ role: 'user', text: 'Hi' }], returnMode: false, emit: (e) => events.push(e) })
+      const services = createRunServices({
+        runId: run.id,
+        invocationId: () => 'inv_1',
+        agentId: 'helper',
+        store,
+        flags,
+        conversation: [{ role: 'user', text: 'Hi' }],
+        returnMode: false,
+        emit: (e) => events.push(e),
+      })
       expect(services.returnTask).toBeUndefined()
       expect(services.delegation).toBeUndefined()
       await services.publish({ text: 'Hello!', path: 'output/main.md', finish: false })
@@ -39,7 +48,16 @@ describe('createRunServices', () => {
     try {
       const run = store.createRun({ scope: 'session', profileId: 'default' })
       const flags = newRunFlags()
-      const services = createRunServices({ runId: run.id, invocationId: () => 'inv_1', agentId: 'child', store, flags, conversation: [], returnMode: true, emit: () => {} })
+      const services = createRunServices({
+        runId: run.id,
+        invocationId: () => 'inv_1',
+        agentId: 'child',
+        store,
+        flags,
+        conversation: [],
+        returnMode: true,
+        emit: () => {},
+      })
       services.returnTask?.({ summary: 'found', status: 'completed', artifacts: [] })
       expect(flags.returned).toEqual({ summary: 'found', status: 'completed', artifacts: [] })
       services.finish('done')

@@ -31,7 +31,12 @@ export function createRunServices(input: RunServicesInput): RunServices {
     runId,
     conversation: () => [
       ...input.conversation,
-      ...store.runEvents(runId, { type: 'reply' }).map((event): ChatMessage => ({ role: 'assistant', name: agentId, text: String(event.data.text), at: event.at })),
+      ...store.runEvents(runId, { type: 'reply' }).map((event): ChatMessage => ({
+        role: 'assistant',
+        name: agentId,
+        text: String(event.data.text),
+        at: event.at,
+      })),
     ],
     lorebook: () => input.lorebook,
     publish: async (reply) => {

@@ -4,14 +4,27 @@ import { defaultProfile } from '../../catalog/default-profile.js'
 import type { Snapshot, SnapshotBinding } from '../../snapshot/snapshot.js'
 import { buildSystemPrompt } from './system-prompt.js'
 
-const binding = (toolId: SnapshotBinding['toolId'], alias: string): SnapshotBinding => ({ toolId, alias, description: '', inputSchema: { type: 'object' }, strict: false, dropped: [], annotations: {}, completion: false })
+const binding = (toolId: SnapshotBinding['toolId'], alias: string): SnapshotBinding => ({
+  toolId,
+  alias,
+  description: '',
+  inputSchema: { type: 'object' },
+  strict: false,
+  dropped: [],
+  annotations: {},
+  completion: false,
+})
 const snapshot = (scope: Snapshot['scope']): Snapshot => ({
   id: 'snap',
   protocol: 'anthropic',
   scope,
   profileId: 'default',
   diagnostics: [],
-  bindings: [binding('builtin:workspace.write_file', 'write_it'), binding('builtin:workspace.commit', 'publish_it'), binding('builtin:task.return', 'give_back')],
+  bindings: [
+    binding('builtin:workspace.write_file', 'write_it'),
+    binding('builtin:workspace.commit', 'publish_it'),
+    binding('builtin:task.return', 'give_back'),
+  ],
 })
 
 describe('buildSystemPrompt', () => {
@@ -30,7 +43,13 @@ describe('buildSystemPrompt', () => {
 
   it('tells a delegated child to return with task return, and lists skills and agents once', () => {
     const profile = mergeProfile(defaultProfile, { agent: { systemPrompt: 'You review code.' } })
-    const text = buildSystemPrompt({ profile, snapshot: snapshot('session'), returnMode: true, skills: 'SKILLS', agents: 'AGENTS' })
+    const text = buildSystemPrompt({
+      profile,
+      snapshot: snapshot('session'),
+      returnMode: true,
+      skills: 'SKILLS',
+      agents: 'AGENTS',
+    })
     expect(text.startsWith('You review code.')).toBe(true)
     expect(text).toContain('give_back')
     expect(text.split('SKILLS')).toHaveLength(2)

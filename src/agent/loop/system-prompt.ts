@@ -34,7 +34,13 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   const alias = (id: ToolId) => aliasIn(snapshot, id)
   const sections = [profile.agent.systemPrompt ?? defaultInstructions]
   if (parts.returnMode) sections.push(fillText(returnText, { task_return: alias('builtin:task.return') }))
-  else if (snapshot.scope === 'chat') sections.push(fillText(chatText, { write_file: alias('builtin:workspace.write_file'), commit: alias('builtin:workspace.commit') }))
+  else if (snapshot.scope === 'chat')
+    sections.push(
+      fillText(chatText, {
+        write_file: alias('builtin:workspace.write_file'),
+        commit: alias('builtin:workspace.commit'),
+      }),
+    )
   else sections.push(sessionText)
   if (parts.skills !== undefined && parts.skills !== '') sections.push(parts.skills)
   if (parts.agents !== undefined && parts.agents !== '') sections.push(parts.agents)

@@ -6,12 +6,16 @@ export function isAbortError(error: unknown): boolean {
 /** The `AbortError` toolhost rejects with when a signal stops model work; the signal's reason is its `cause`. */
 export function abortError(signal: AbortSignal | undefined, what = 'the model turn'): Error {
   const error = new DOMException(`${what} was aborted`, 'AbortError')
-  if (signal?.reason !== undefined) Object.defineProperty(error, 'cause', { value: signal.reason, enumerable: false, configurable: true })
+  if (signal?.reason !== undefined)
+    Object.defineProperty(error, 'cause', { value: signal.reason, enumerable: false, configurable: true })
   return error
 }
 
 /** A promise that rejects with {@link abortError} when `signal` aborts, plus the cleanup that detaches it. */
-export function abortPromise(signal: AbortSignal | undefined, what?: string): { promise: Promise<never>; dispose: () => void } {
+export function abortPromise(
+  signal: AbortSignal | undefined,
+  what?: string,
+): { promise: Promise<never>; dispose: () => void } {
   if (signal === undefined) return { promise: new Promise<never>(() => {}), dispose: () => {} }
   let onAbort = (): void => {}
   const promise = new Promise<never>((_, reject) => {

@@ -51,7 +51,8 @@ function describe(error: unknown, context: ModelErrorContext): string {
   if (error instanceof ModelStreamError) {
     const cause = error.cause
     const detail = cause === undefined ? undefined : messageOf(cause)
-    if (detail !== undefined && contextTooLong.test(detail)) return `the conversation is longer than the model's context window: ${cut(detail)}`
+    if (detail !== undefined && contextTooLong.test(detail))
+      return `the conversation is longer than the model's context window: ${cut(detail)}`
     return cut(error.message)
   }
   const message = messageOf(error) ?? 'unknown error'
@@ -81,7 +82,10 @@ function describeApiError(error: APICallError, context: ModelErrorContext): stri
 }
 
 function keyHintOf(spec: string | undefined): string {
-  const provider = spec?.slice(0, Math.max(0, spec.indexOf(':'))).trim().toLowerCase()
+  const provider = spec
+    ?.slice(0, Math.max(0, spec.indexOf(':')))
+    .trim()
+    .toLowerCase()
   if (provider === undefined || !isModelProvider(provider)) return ': check the API key'
   const names = providerRules[provider].keyEnv.join(' or ')
   return `: check ${names} or --api-key`
@@ -95,13 +99,18 @@ function modelOf(spec: string | undefined): string | undefined {
 
 function providerMessage(error: APICallError): string {
   const message = error.message.trim()
-  if (message !== '' && !/^(Bad Request|Unauthorized|Forbidden|Not Found|Too Many Requests|Internal Server Error)$/i.test(message)) return message
+  if (
+    message !== '' &&
+    !/^(Bad Request|Unauthorized|Forbidden|Not Found|Too Many Requests|Internal Server Error)$/i.test(message)
+  )
+    return message
   return error.responseBody?.trim() || message || 'no details'
 }
 
 function messageOf(error: unknown): string | undefined {
   if (error instanceof Error) return error.message
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+    return error.message
   if (typeof error === 'string') return error
   return undefined
 }
@@ -131,5 +140,9 @@ function oneLine(text: string): string {
  * @example if (isModelCallError(error)) console.error(describeModelError(error))
  */
 export function isModelCallError(error: unknown): boolean {
-  return error instanceof ModelStreamError || networkCode(error) !== undefined || causes(error).some((entry) => APICallError.isInstance(entry))
+  return (
+    error instanceof ModelStreamError ||
+    networkCode(error) !== undefined ||
+    causes(error).some((entry) => APICallError.isInstance(entry))
+  )
 }

@@ -5,14 +5,28 @@ import { afterEach, expect, it } from 'vitest'
 import type { ProtocolName } from '../../snapshot/protocols/protocol-name.js'
 import type { SnapshotBinding } from '../../snapshot/snapshot.js'
 import { parseToolArguments } from '../../tool/tool-arguments.js'
-import { chunkLines, startReplayServer, type ReceivedRequest, type ReplayServer } from '../../../test/model-server/replay-server.js'
-import { files, fixtureName, fixtureRoot, index, routes, type IndexEntry } from '../../../test/model-server/provider-fixtures.js'
+import {
+  chunkLines,
+  startReplayServer,
+  type ReceivedRequest,
+  type ReplayServer,
+} from '../../../test/model-server/replay-server.js'
+import {
+  files,
+  fixtureName,
+  fixtureRoot,
+  index,
+  routes,
+  type IndexEntry,
+} from '../../../test/model-server/provider-fixtures.js'
 import { describeWithSharedFixtures } from '../../../test/shared-fixtures.js'
 import { modelTools } from './model-tools.js'
 import { resolveModel } from './resolve-model.js'
 import { streamTurn } from './stream-turn.js'
 
-const prompt: LanguageModelV4Prompt = [{ role: 'user', content: [{ type: 'text', text: 'What is the weather in San Francisco?' }] }]
+const prompt: LanguageModelV4Prompt = [
+  { role: 'user', content: [{ type: 'text', text: 'What is the weather in San Francisco?' }] },
+]
 
 let server: ReplayServer | undefined
 afterEach(async () => {
@@ -24,10 +38,17 @@ describeWithSharedFixtures('provider-streams', 'provider stream fixtures', () =>
   it('has an index entry and a route for every recorded file, and a file for every index entry', () => {
     expect(files.length).toBeGreaterThan(0)
     for (const { file } of files) {
-      expect(index.find((entry) => entry.file === file), `${file} is not in index.json`).toBeDefined()
+      expect(
+        index.find((entry) => entry.file === file),
+        `${file} is not in index.json`,
+      ).toBeDefined()
       expect(routes[fixtureName(file)], `${file}: no provider package is set up to serve it`).toBeDefined()
     }
-    for (const entry of index) expect(files.some(({ file }) => file === entry.file), `${entry.file} listed but missing`).toBe(true)
+    for (const entry of index)
+      expect(
+        files.some(({ file }) => file === entry.file),
+        `${entry.file} listed but missing`,
+      ).toBe(true)
   })
 
   for (const { folder, file } of files) {
@@ -35,11 +56,15 @@ describeWithSharedFixtures('provider-streams', 'provider stream fixtures', () =>
     const route = routes[fixtureName(file)]
 
     it(`${folder}/${file} through the real provider package`, async () => {
-      if (entry === undefined || route === undefined) throw new Error(`${file}: no index entry or route; cannot serve it to any package`)
+      if (entry === undefined || route === undefined)
+        throw new Error(`${file}: no index entry or route; cannot serve it to any package`)
       const recording = readFileSync(join(fixtureRoot, folder, file), 'utf8')
       const streaming = file.endsWith('.chunks.txt')
-      if (!streaming && !file.endsWith('.json')) throw new Error(`${file}: neither .chunks.txt nor .json; cannot serve it`)
-      server = await startReplayServer(() => (streaming ? { kind: 'sse', events: chunkLines(recording) } : { kind: 'json', body: JSON.parse(recording) }))
+      if (!streaming && !file.endsWith('.json'))
+        throw new Error(`${file}: neither .chunks.txt nor .json; cannot serve it`)
+      server = await startReplayServer(() =>
+        streaming ? { kind: 'sse', events: chunkLines(recording) } : { kind: 'json', body: JSON.parse(recording) },
+      )
       const resolved = resolveModel(route.spec, { baseUrl: `${server.origin}${route.basePath}`, apiKey: 'test' })
       const tools = modelTools(bindingsFor(entry), resolved.protocol)
 
@@ -50,7 +75,9 @@ describeWithSharedFixtures('provider-streams', 'provider stream fixtures', () =>
       const request = server.requests[0] as ReceivedRequest
       expect(request.method).toBe('POST')
       expect(request.path).toBe(streaming ? route.streamPath : route.generatePath)
-      expect(sentTools(resolved.protocol, request.body)).toEqual(tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })))
+      expect(sentTools(resolved.protocol, request.body)).toEqual(
+        tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })),
+      )
 
       // The calls: ids, names and ToolArguments exactly as index.json records them.
       expect(calls).toHaveLength(entry.tool_calls.length)
@@ -84,7 +111,10 @@ interface SeenCall {
   readonly rawArguments: string
 }
 
-async function streamedCalls(model: Parameters<typeof streamTurn>[0], tools: LanguageModelV4FunctionTool[]): Promise<SeenCall[]> {
+async function streamedCalls(
+  model: Parameters<typeof streamTurn>[0],
+  tools: LanguageModelV4FunctionTool[],
+): Promise<SeenCall[]> {
   const events: string[] = []
   const turn = await streamTurn(model, { prompt, tools, onEvent: (event) => events.push(event.type) })
   // A client tool search is not a function call: the Responses API ends that turn with `stop`.
@@ -93,23 +123,32 @@ async function streamedCalls(model: Parameters<typeof streamTurn>[0], tools: Lan
   return [...turn.calls]
 }
 
-async function generatedCalls(model: Parameters<typeof streamTurn>[0], tools: LanguageModelV4FunctionTool[]): Promise<SeenCall[]> {
+async function generatedCalls(
+  model: Parameters<typeof streamTurn>[0],
+  tools: LanguageModelV4FunctionTool[],
+): Promise<SeenCall[]> {
   const result = await model.doGenerate({ prompt, tools })
   return result.content
-    .filter((part): part is Extract<LanguageModelV4Content, { type: 'tool-call' }> => part.type === 'tool-call' && part.providerExecuted !== true)
+    .filter(
+      (part): part is Extract<LanguageModelV4Content, { type: 'tool-call' }> =>
+        part.type === 'tool-call' && part.providerExecuted !== true,
+    )
     .map((part) => ({ callId: part.toolCallId, name: part.toolName, rawArguments: part.input }))
 }
 
 /** Bindings for the functions a recording calls, with a schema shaped like its arguments. */
 function bindingsFor(entry: IndexEntry): SnapshotBinding[] {
   const byName = new Map<string, Record<string, unknown>>()
-  for (const call of entry.tool_calls) if (call.name !== undefined && !byName.has(call.name)) byName.set(call.name, call.arguments)
+  for (const call of entry.tool_calls)
+    if (call.name !== undefined && !byName.has(call.name)) byName.set(call.name, call.arguments)
   return [...byName].map(([name, args]) => binding(name, args))
 }
 
 function binding(alias: string, args: Record<string, unknown>): SnapshotBinding {
   const keys = Object.keys(args)
-  const properties = Object.fromEntries(keys.map((key) => [key, { type: Array.isArray(args[key]) ? 'array' : typeof args[key] }]))
+  const properties = Object.fromEntries(
+    keys.map((key) => [key, { type: Array.isArray(args[key]) ? 'array' : typeof args[key] }]),
+  )
   const inputSchema = keys.length === 0 ? { type: 'object' } : { type: 'object', properties, required: keys }
   return {
     toolId: `builtin:${alias}` as SnapshotBinding['toolId'],
@@ -143,7 +182,10 @@ function sentTools(protocol: ProtocolName, body: Record<string, unknown>): { nam
       return tools.map((tool) => ({ name: tool.name, schema: tool.input_schema }))
     case 'gemini':
       return tools.flatMap((tool) =>
-        ((tool.functionDeclarations ?? []) as Record<string, unknown>[]).map((declaration) => ({ name: declaration.name, schema: declaration.parametersJsonSchema })),
+        ((tool.functionDeclarations ?? []) as Record<string, unknown>[]).map((declaration) => ({
+          name: declaration.name,
+          schema: declaration.parametersJsonSchema,
+        })),
       )
   }
 }

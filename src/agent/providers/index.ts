@@ -18,5 +18,11 @@ export { declaresNoParameters, modelTools } from './model-tools.js'
 export { defaultStreamIdleTimeoutSec } from './idle-watchdog.js'
 export { ModelTimeoutError, type ModelTimeoutPhase } from './model-timeout-error.js'
 export type { ModelCallPhase, ModelStreamEvent, ModelTurn, ModelUsage } from './model-turn.js'
-export { providerRules, resolveModel, type ProviderRule, type ResolvedModel, type ResolveModelOptions } from './resolve-model.js'
+export {
+  providerRules,
+  resolveModel,
+  type ProviderRule,
+  type ResolvedModel,
+  type ResolveModelOptions,
+} from './resolve-model.js'
 export { streamTurn, type StreamTurnRequest } from './stream-turn.js'

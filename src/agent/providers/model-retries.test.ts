@@ -8,7 +8,13 @@ import { resolveModel } from './resolve-model.js'
 import { streamTurn } from './stream-turn.js'
 
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
-const okChunk = JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'ok' }, finish_reason: 'stop' }] })
+const okChunk = JSON.stringify({
+  id: 'c',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'm',
+  choices: [{ index: 0, delta: { content: 'ok' }, finish_reason: 'stop' }],
+})
 
 /** A sleep that records the waits and returns at once (rejecting when the signal is aborted). */
 function instantSleep(waits: number[]) {
@@ -27,7 +33,9 @@ afterEach(async () => {
 /** A server answering the first `failures` requests with `status`, then a good stream. */
 async function failingServer(failures: number, status: number): Promise<ReplayServer> {
   return startReplayServer((_, index) =>
-    index < failures ? { kind: 'json', status, body: { error: { message: `failure ${index + 1}`, type: 'server_error' } } } : { kind: 'sse', events: [okChunk] },
+    index < failures
+      ? { kind: 'json', status, body: { error: { message: `failure ${index + 1}`, type: 'server_error' } } }
+      : { kind: 'sse', events: [okChunk] },
   )
 }
 
@@ -41,7 +49,10 @@ describe('withModelRetries', () => {
     server = await failingServer(3, status)
     const waits: number[] = []
     const retries: ModelRetryInfo[] = []
-    const turn = await withModelRetries(turnAgainst(server.origin), { sleep: instantSleep(waits), onRetry: (info) => retries.push(info) })
+    const turn = await withModelRetries(turnAgainst(server.origin), {
+      sleep: instantSleep(waits),
+      onRetry: (info) => retries.push(info),
+    })
     expect(turn.text).toBe('ok')
     expect(server.requests).toHaveLength(4)
     expect(waits).toEqual([3000, 3000, 3000])
@@ -53,7 +64,9 @@ describe('withModelRetries', () => {
   it('gives up after the retries with the last error', async () => {
     server = await failingServer(10, 500)
     const waits: number[] = []
-    const failure = await withModelRetries(turnAgainst(server.origin), { sleep: instantSleep(waits) }).catch((error: unknown) => error)
+    const failure = await withModelRetries(turnAgainst(server.origin), { sleep: instantSleep(waits) }).catch(
+      (error: unknown) => error,
+    )
     expect(APICallError.isInstance(failure)).toBe(true)
     expect((failure as APICallError).statusCode).toBe(500)
     expect(server.requests).toHaveLength(4)
@@ -63,7 +76,9 @@ describe('withModelRetries', () => {
   it('honours attempts and delayMs', async () => {
     server = await failingServer(10, 502)
     const waits: number[] = []
-    await expect(withModelRetries(turnAgainst(server.origin), { attempts: 1, delayMs: 10, sleep: instantSleep(waits) })).rejects.toThrow()
+    await expect(
+      withModelRetries(turnAgainst(server.origin), { attempts: 1, delayMs: 10, sleep: instantSleep(waits) }),
+    ).rejects.toThrow()
     expect(server.requests).toHaveLength(2)
     expect(waits).toEqual([10])
   })
@@ -71,14 +86,18 @@ describe('withModelRetries', () => {
   it.each([400, 401, 403, 404])('does not retry HTTP %i', async (status) => {
     server = await failingServer(10, status)
     const waits: number[] = []
-    const failure = await withModelRetries(turnAgainst(server.origin), { sleep: instantSleep(waits) }).catch((error: unknown) => error)
+    const failure = await withModelRetries(turnAgainst(server.origin), { sleep: instantSleep(waits) }).catch(
+      (error: unknown) => error,
+    )
     expect((failure as APICallError).statusCode).toBe(status)
     expect(server.requests).toHaveLength(1)
     expect(waits).toEqual([])
   })
 
   it('retries a connection cut mid-response', async () => {
-    server = await startReplayServer((_, index) => (index === 0 ? { kind: 'destroy' } : { kind: 'sse', events: [okChunk] }))
+    server = await startReplayServer((_, index) =>
+      index === 0 ? { kind: 'destroy' } : { kind: 'sse', events: [okChunk] },
+    )
     const turn = await withModelRetries(turnAgainst(server.origin), { sleep: instantSleep([]) })
     expect(turn.text).toBe('ok')
     expect(server.requests).toHaveLength(2)
@@ -118,7 +137,8 @@ describe('withModelRetries', () => {
 })
 
 describe('isRetryableModelError', () => {
-  const api = (statusCode: number) => new APICallError({ message: 'x', url: 'http://h', requestBodyValues: {}, statusCode })
+  const api = (statusCode: number) =>
+    new APICallError({ message: 'x', url: 'http://h', requestBodyValues: {}, statusCode })
 
   it('follows the provider for HTTP errors', () => {
     expect(isRetryableModelError(api(500))).toBe(true)

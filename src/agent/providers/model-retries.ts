@@ -76,7 +76,8 @@ export function isRetryableModelError(error: unknown): boolean {
   if (isAbortError(error) || error instanceof ModelConfigError || isLoopbackRefusal(error)) return false
   if (APICallError.isInstance(error)) return error.isRetryable
   if (error instanceof ModelStreamError) return error.retryable
-  if (typeof error === 'object' && error !== null && 'isRetryable' in error && typeof error.isRetryable === 'boolean') return error.isRetryable
+  if (typeof error === 'object' && error !== null && 'isRetryable' in error && typeof error.isRetryable === 'boolean')
+    return error.isRetryable
   return isNetworkError(error)
 }
 

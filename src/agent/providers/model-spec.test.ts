@@ -6,8 +6,14 @@ describe('parseModelSpec', () => {
   it('splits at the first colon, keeping colons and slashes in the model id', () => {
     expect(parseModelSpec('openai:gpt-4.1')).toEqual({ provider: 'openai', modelId: 'gpt-4.1' })
     expect(parseModelSpec('ollama:llama3.1:8b')).toEqual({ provider: 'ollama', modelId: 'llama3.1:8b' })
-    expect(parseModelSpec('openrouter:anthropic/claude-3.5-sonnet')).toEqual({ provider: 'openrouter', modelId: 'anthropic/claude-3.5-sonnet' })
-    expect(parseModelSpec('openai-compatible:org/model:q4')).toEqual({ provider: 'openai-compatible', modelId: 'org/model:q4' })
+    expect(parseModelSpec('openrouter:anthropic/claude-3.5-sonnet')).toEqual({
+      provider: 'openrouter',
+      modelId: 'anthropic/claude-3.5-sonnet',
+    })
+    expect(parseModelSpec('openai-compatible:org/model:q4')).toEqual({
+      provider: 'openai-compatible',
+      modelId: 'org/model:q4',
+    })
   })
 
   it('knows every documented provider', () => {

@@ -49,13 +49,16 @@ export function parseModelSpec(spec: string): ModelSpec {
   const colon = trimmed.indexOf(':')
   const valid = modelProviders.join(', ')
   if (colon < 0) {
-    throw new ModelConfigError(`model "${trimmed}" names no provider: write provider:model, e.g. openai:gpt-4.1 (providers: ${valid})`)
+    throw new ModelConfigError(
+      `model "${trimmed}" names no provider: write provider:model, e.g. openai:gpt-4.1 (providers: ${valid})`,
+    )
   }
   const provider = trimmed.slice(0, colon).trim().toLowerCase()
   const modelId = trimmed.slice(colon + 1).trim()
   if (!isModelProvider(provider)) {
     throw new ModelConfigError(`unknown model provider "${provider}" in "${trimmed}"; valid providers: ${valid}`)
   }
-  if (modelId === '') throw new ModelConfigError(`model "${trimmed}" has no model id after "${provider}:", e.g. ${provider}:<model>`)
+  if (modelId === '')
+    throw new ModelConfigError(`model "${trimmed}" has no model id after "${provider}:", e.g. ${provider}:<model>`)
   return { provider, modelId }
 }

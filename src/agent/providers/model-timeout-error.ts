@@ -13,7 +13,10 @@ export class ModelTimeoutError extends ModelStreamError {
   readonly phase: ModelTimeoutPhase
 
   constructor(seconds: number, phase: ModelTimeoutPhase) {
-    super(`the model sent nothing for ${seconds} s ${phase === 'first-byte' ? 'after the request' : 'mid-stream'} (agent.streamIdleTimeoutSec)`, { retryable: true })
+    super(
+      `the model sent nothing for ${seconds} s ${phase === 'first-byte' ? 'after the request' : 'mid-stream'} (agent.streamIdleTimeoutSec)`,
+      { retryable: true },
+    )
     this.seconds = seconds
     this.phase = phase
   }

@@ -14,7 +14,10 @@ import type { JsonSchema } from '../../snapshot/protocols/protocol.js'
  * @example
  * const tools = modelTools(invocation.offered, invocation.snapshot.protocol)
  */
-export function modelTools(bindings: readonly SnapshotBinding[], protocol: ProtocolName): LanguageModelV4FunctionTool[] {
+export function modelTools(
+  bindings: readonly SnapshotBinding[],
+  protocol: ProtocolName,
+): LanguageModelV4FunctionTool[] {
   return bindings.map((binding) => {
     const schema = protocol === 'gemini' ? withoutEmptyObjectKeys(binding.inputSchema) : binding.inputSchema
     const tool: LanguageModelV4FunctionTool = {
@@ -31,7 +34,10 @@ export function modelTools(bindings: readonly SnapshotBinding[], protocol: Proto
 /** True when the root schema declares no parameters (no or empty `properties`). */
 export function declaresNoParameters(schema: JsonSchema): boolean {
   const properties = schema.properties
-  return properties === undefined || (typeof properties === 'object' && properties !== null && Object.keys(properties).length === 0)
+  return (
+    properties === undefined ||
+    (typeof properties === 'object' && properties !== null && Object.keys(properties).length === 0)
+  )
 }
 
 function withoutEmptyObjectKeys(schema: JsonSchema): JsonSchema {

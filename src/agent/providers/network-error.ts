@@ -18,7 +18,10 @@ const networkCodes = new Set([
 
 /** True when `error` or one of its causes is a connection-level failure. */
 export function isNetworkError(error: unknown): boolean {
-  return networkCode(error) !== undefined || causes(error).some((entry) => entry instanceof TypeError && entry.message === 'fetch failed')
+  return (
+    networkCode(error) !== undefined ||
+    causes(error).some((entry) => entry instanceof TypeError && entry.message === 'fetch failed')
+  )
 }
 
 /** The first connection error code (`ECONNREFUSED`…) in `error`'s cause chain. */
@@ -61,8 +64,16 @@ export function isLoopbackRefusal(error: unknown): boolean {
 
 /** True for `localhost` (and `*.localhost`), 127.0.0.0/8 and ::1, also IPv4-mapped or in brackets. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase().replace(/^::ffff:/, '')
-  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+  const bare = host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/^::ffff:/, '')
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+  )
 }
 
 function hostOf(url: string): string {

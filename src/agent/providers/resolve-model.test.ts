@@ -67,8 +67,11 @@ describe('resolveModel', () => {
   })
 
   it('needs no key for local servers', () => {
-    for (const provider of ['ollama', 'vllm', 'lmstudio'] as const) expect(resolveModel(`${provider}:m`, { env: {} }).provider).toBe(provider)
-    expect(resolveModel('openai-compatible:m', { env: {}, baseUrl: 'http://127.0.0.1:9/v1' }).baseUrl).toBe('http://127.0.0.1:9/v1')
+    for (const provider of ['ollama', 'vllm', 'lmstudio'] as const)
+      expect(resolveModel(`${provider}:m`, { env: {} }).provider).toBe(provider)
+    expect(resolveModel('openai-compatible:m', { env: {}, baseUrl: 'http://127.0.0.1:9/v1' }).baseUrl).toBe(
+      'http://127.0.0.1:9/v1',
+    )
   })
 
   it('takes GEMINI_API_KEY when GOOGLE_GENERATIVE_AI_API_KEY is unset', () => {
@@ -76,54 +79,109 @@ describe('resolveModel', () => {
   })
 
   it('requires a base URL for openai-compatible', () => {
-    expect(() => resolveModel('openai-compatible:m', { env: {} })).toThrow(/openai-compatible needs a base URL: pass --base-url <url> or set OPENAI_COMPATIBLE_BASE_URL/)
-    expect(resolveModel('openai-compatible:m', { env: { OPENAI_COMPATIBLE_BASE_URL: 'http://h/v1' } }).baseUrl).toBe('http://h/v1')
+    expect(() => resolveModel('openai-compatible:m', { env: {} })).toThrow(
+      /openai-compatible needs a base URL: pass --base-url <url> or set OPENAI_COMPATIBLE_BASE_URL/,
+    )
+    expect(resolveModel('openai-compatible:m', { env: { OPENAI_COMPATIBLE_BASE_URL: 'http://h/v1' } }).baseUrl).toBe(
+      'http://h/v1',
+    )
   })
 
   it('takes the base URL from the option, else the environment, else the default', () => {
-    expect(resolveModel('ollama:m', { env: { OLLAMA_BASE_URL: 'http://box:11434/v1' } }).baseUrl).toBe('http://box:11434/v1')
-    expect(resolveModel('ollama:m', { env: { OLLAMA_BASE_URL: 'http://box:11434/v1' }, baseUrl: 'http://other/v1' }).baseUrl).toBe('http://other/v1')
-    expect(resolveModel('anthropic:claude-x', { env: { ...keys, ANTHROPIC_BASE_URL: 'http://proxy/v1' } }).baseUrl).toBe('http://proxy/v1')
-    expect(resolveModel('openai:gpt-4o', { env: { ...keys, OPENAI_BASE_URL: 'http://gw/v1' } }).baseUrl).toBe('http://gw/v1')
+    expect(resolveModel('ollama:m', { env: { OLLAMA_BASE_URL: 'http://box:11434/v1' } }).baseUrl).toBe(
+      'http://box:11434/v1',
+    )
+    expect(
+      resolveModel('ollama:m', { env: { OLLAMA_BASE_URL: 'http://box:11434/v1' }, baseUrl: 'http://other/v1' }).baseUrl,
+    ).toBe('http://other/v1')
+    expect(
+      resolveModel('anthropic:claude-x', { env: { ...keys, ANTHROPIC_BASE_URL: 'http://proxy/v1' } }).baseUrl,
+    ).toBe('http://proxy/v1')
+    expect(resolveModel('openai:gpt-4o', { env: { ...keys, OPENAI_BASE_URL: 'http://gw/v1' } }).baseUrl).toBe(
+      'http://gw/v1',
+    )
   })
 
   it('prefers the apiKey option and sends it; reads env from options.env, not process.env', async () => {
     const server = await startReplayServer(() => ({
       kind: 'sse',
-      events: [JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'ok' }, finish_reason: 'stop' }] })],
+      events: [
+        JSON.stringify({
+          id: 'c',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model: 'm',
+          choices: [{ index: 0, delta: { content: 'ok' }, finish_reason: 'stop' }],
+        }),
+      ],
     }))
     try {
       const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
       const fromEnv = resolveModel('openrouter:a/b', { env: { OPENROUTER_API_KEY: 'env-key' }, baseUrl: server.origin })
       await streamTurn(fromEnv.model, { prompt, tools: [] })
-      const fromOption = resolveModel('openrouter:a/b', { env: { OPENROUTER_API_KEY: 'env-key' }, apiKey: 'option-key', baseUrl: server.origin })
+      const fromOption = resolveModel('openrouter:a/b', {
+        env: { OPENROUTER_API_KEY: 'env-key' },
+        apiKey: 'option-key',
+        baseUrl: server.origin,
+      })
       await streamTurn(fromOption.model, { prompt, tools: [] })
       const local = resolveModel('ollama:llama3.1:8b', { env: {}, baseUrl: server.origin })
       await streamTurn(local.model, { prompt, tools: [] })
-      expect(server.requests.map((request) => request.headers.authorization)).toEqual(['Bearer env-key', 'Bearer option-key', undefined])
-      expect(server.requests[2]?.body).toMatchObject({ model: 'llama3.1:8b', stream: true, stream_options: { include_usage: true } })
+      expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+        'Bearer env-key',
+        'Bearer option-key',
+        undefined,
+      ])
+      expect(server.requests[2]?.body).toMatchObject({
+        model: 'llama3.1:8b',
+        stream: true,
+        stream_options: { include_usage: true },
+      })
     } finally {
       await server.close()
     }
   })
 
   it('knows context windows and image input by model family', () => {
-    expect(resolveModel('openai:gpt-4.1-mini', { env: keys })).toMatchObject({ contextTokens: 1_047_576, acceptsImages: true })
+    expect(resolveModel('openai:gpt-4.1-mini', { env: keys })).toMatchObject({
+      contextTokens: 1_047_576,
+      acceptsImages: true,
+    })
     expect(resolveModel('openai:gpt-4o', { env: keys })).toMatchObject({ contextTokens: 128_000, acceptsImages: true })
     expect(resolveModel('openai:o3', { env: keys })).toMatchObject({ contextTokens: 200_000 })
     expect(resolveModel('openai:o4-mini', { env: keys })).toMatchObject({ contextTokens: 200_000 })
-    expect(resolveModel('anthropic:claude-sonnet-4-5', { env: keys })).toMatchObject({ contextTokens: 200_000, acceptsImages: true })
-    expect(resolveModel('google:gemini-2.5-flash', { env: keys })).toMatchObject({ contextTokens: 1_048_576, acceptsImages: true })
+    expect(resolveModel('anthropic:claude-sonnet-4-5', { env: keys })).toMatchObject({
+      contextTokens: 200_000,
+      acceptsImages: true,
+    })
+    expect(resolveModel('google:gemini-2.5-flash', { env: keys })).toMatchObject({
+      contextTokens: 1_048_576,
+      acceptsImages: true,
+    })
     expect(resolveModel('google:gemini-1.5-flash', { env: keys })).toMatchObject({ contextTokens: 1_048_576 })
-    expect(resolveModel('deepseek:deepseek-chat', { env: keys })).toMatchObject({ contextTokens: 128_000, acceptsImages: false })
-    expect(resolveModel('openrouter:anthropic/claude-3.5-sonnet', { env: keys })).toMatchObject({ contextTokens: 200_000, acceptsImages: true })
+    expect(resolveModel('deepseek:deepseek-chat', { env: keys })).toMatchObject({
+      contextTokens: 128_000,
+      acceptsImages: false,
+    })
+    expect(resolveModel('openrouter:anthropic/claude-3.5-sonnet', { env: keys })).toMatchObject({
+      contextTokens: 200_000,
+      acceptsImages: true,
+    })
   })
 
   it('defaults unknown models to 128,000 tokens; images by provider', () => {
-    expect(resolveModel('openai:some-new-model', { env: keys })).toMatchObject({ contextTokens: 128_000, acceptsImages: true })
+    expect(resolveModel('openai:some-new-model', { env: keys })).toMatchObject({
+      contextTokens: 128_000,
+      acceptsImages: true,
+    })
     expect(resolveModel('anthropic:mystery', { env: keys })).toMatchObject({ acceptsImages: true })
     expect(resolveModel('google:mystery', { env: keys })).toMatchObject({ acceptsImages: true })
-    expect(resolveModel('vllm:my-finetune', { env: {} })).toMatchObject({ contextTokens: 128_000, acceptsImages: false })
-    expect(resolveModel('openai-compatible:x', { env: {}, baseUrl: 'http://h/v1' })).toMatchObject({ acceptsImages: false })
+    expect(resolveModel('vllm:my-finetune', { env: {} })).toMatchObject({
+      contextTokens: 128_000,
+      acceptsImages: false,
+    })
+    expect(resolveModel('openai-compatible:x', { env: {}, baseUrl: 'http://h/v1' })).toMatchObject({
+      acceptsImages: false,
+    })
   })
 })

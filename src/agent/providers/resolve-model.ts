@@ -60,9 +60,30 @@ export interface ProviderRule {
  * tool mode exists only on its `/beta` URL). OpenRouter, Ollama, vLLM and LM Studio also speak it.
  */
 export const providerRules: Readonly<Record<ModelProvider, ProviderRule>> = {
-  openai: { protocol: 'openai-responses', keyEnv: ['OPENAI_API_KEY'], keyRequired: true, baseUrlEnv: 'OPENAI_BASE_URL', defaultBaseUrl: 'https://api.openai.com/v1', imagesByDefault: true },
-  'openai-chat': { protocol: 'openai-chat', keyEnv: ['OPENAI_API_KEY'], keyRequired: true, baseUrlEnv: 'OPENAI_BASE_URL', defaultBaseUrl: 'https://api.openai.com/v1', imagesByDefault: true },
-  anthropic: { protocol: 'anthropic', keyEnv: ['ANTHROPIC_API_KEY'], keyRequired: true, baseUrlEnv: 'ANTHROPIC_BASE_URL', defaultBaseUrl: 'https://api.anthropic.com/v1', imagesByDefault: true },
+  openai: {
+    protocol: 'openai-responses',
+    keyEnv: ['OPENAI_API_KEY'],
+    keyRequired: true,
+    baseUrlEnv: 'OPENAI_BASE_URL',
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    imagesByDefault: true,
+  },
+  'openai-chat': {
+    protocol: 'openai-chat',
+    keyEnv: ['OPENAI_API_KEY'],
+    keyRequired: true,
+    baseUrlEnv: 'OPENAI_BASE_URL',
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    imagesByDefault: true,
+  },
+  anthropic: {
+    protocol: 'anthropic',
+    keyEnv: ['ANTHROPIC_API_KEY'],
+    keyRequired: true,
+    baseUrlEnv: 'ANTHROPIC_BASE_URL',
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    imagesByDefault: true,
+  },
   google: {
     protocol: 'gemini',
     keyEnv: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'],
@@ -71,12 +92,53 @@ export const providerRules: Readonly<Record<ModelProvider, ProviderRule>> = {
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
     imagesByDefault: true,
   },
-  deepseek: { protocol: 'openai-compatible', keyEnv: ['DEEPSEEK_API_KEY'], keyRequired: true, baseUrlEnv: 'DEEPSEEK_BASE_URL', defaultBaseUrl: 'https://api.deepseek.com', imagesByDefault: false },
-  ollama: { protocol: 'openai-compatible', keyEnv: ['OLLAMA_API_KEY'], keyRequired: false, baseUrlEnv: 'OLLAMA_BASE_URL', defaultBaseUrl: 'http://127.0.0.1:11434/v1', imagesByDefault: false },
-  vllm: { protocol: 'openai-compatible', keyEnv: ['VLLM_API_KEY'], keyRequired: false, baseUrlEnv: 'VLLM_BASE_URL', defaultBaseUrl: 'http://127.0.0.1:8000/v1', imagesByDefault: false },
-  lmstudio: { protocol: 'openai-compatible', keyEnv: ['LMSTUDIO_API_KEY'], keyRequired: false, baseUrlEnv: 'LMSTUDIO_BASE_URL', defaultBaseUrl: 'http://127.0.0.1:1234/v1', imagesByDefault: false },
-  openrouter: { protocol: 'openai-compatible', keyEnv: ['OPENROUTER_API_KEY'], keyRequired: true, baseUrlEnv: 'OPENROUTER_BASE_URL', defaultBaseUrl: 'https://openrouter.ai/api/v1', imagesByDefault: false },
-  'openai-compatible': { protocol: 'openai-compatible', keyEnv: ['OPENAI_COMPATIBLE_API_KEY'], keyRequired: false, baseUrlEnv: 'OPENAI_COMPATIBLE_BASE_URL', imagesByDefault: false },
+  deepseek: {
+    protocol: 'openai-compatible',
+    keyEnv: ['DEEPSEEK_API_KEY'],
+    keyRequired: true,
+    baseUrlEnv: 'DEEPSEEK_BASE_URL',
+    defaultBaseUrl: 'https://api.deepseek.com',
+    imagesByDefault: false,
+  },
+  ollama: {
+    protocol: 'openai-compatible',
+    keyEnv: ['OLLAMA_API_KEY'],
+    keyRequired: false,
+    baseUrlEnv: 'OLLAMA_BASE_URL',
+    defaultBaseUrl: 'http://127.0.0.1:11434/v1',
+    imagesByDefault: false,
+  },
+  vllm: {
+    protocol: 'openai-compatible',
+    keyEnv: ['VLLM_API_KEY'],
+    keyRequired: false,
+    baseUrlEnv: 'VLLM_BASE_URL',
+    defaultBaseUrl: 'http://127.0.0.1:8000/v1',
+    imagesByDefault: false,
+  },
+  lmstudio: {
+    protocol: 'openai-compatible',
+    keyEnv: ['LMSTUDIO_API_KEY'],
+    keyRequired: false,
+    baseUrlEnv: 'LMSTUDIO_BASE_URL',
+    defaultBaseUrl: 'http://127.0.0.1:1234/v1',
+    imagesByDefault: false,
+  },
+  openrouter: {
+    protocol: 'openai-compatible',
+    keyEnv: ['OPENROUTER_API_KEY'],
+    keyRequired: true,
+    baseUrlEnv: 'OPENROUTER_BASE_URL',
+    defaultBaseUrl: 'https://openrouter.ai/api/v1',
+    imagesByDefault: false,
+  },
+  'openai-compatible': {
+    protocol: 'openai-compatible',
+    keyEnv: ['OPENAI_COMPATIBLE_API_KEY'],
+    keyRequired: false,
+    baseUrlEnv: 'OPENAI_COMPATIBLE_BASE_URL',
+    imagesByDefault: false,
+  },
 }
 
 /**
@@ -109,9 +171,12 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): R
   const env = options.env ?? process.env
   const baseUrl = nonEmpty(options.baseUrl) ?? nonEmpty(env[rule.baseUrlEnv]) ?? rule.defaultBaseUrl
   if (baseUrl === undefined) {
-    throw new ModelConfigError(`${provider} needs a base URL: pass --base-url <url> or set ${rule.baseUrlEnv} (e.g. http://127.0.0.1:8080/v1)`)
+    throw new ModelConfigError(
+      `${provider} needs a base URL: pass --base-url <url> or set ${rule.baseUrlEnv} (e.g. http://127.0.0.1:8080/v1)`,
+    )
   }
-  const apiKey = nonEmpty(options.apiKey) ?? rule.keyEnv.map((name) => nonEmpty(env[name])).find((key) => key !== undefined)
+  const apiKey =
+    nonEmpty(options.apiKey) ?? rule.keyEnv.map((name) => nonEmpty(env[name])).find((key) => key !== undefined)
   if (apiKey === undefined && rule.keyRequired) {
     const names = rule.keyEnv.join(' or ')
     throw new ModelConfigError(

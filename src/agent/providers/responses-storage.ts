@@ -11,7 +11,10 @@ import type { LanguageModelV4, SharedV4ProviderOptions } from '@ai-sdk/provider'
  * @example
  * streamTurn(model, { prompt, tools, providerOptions: responsesStorage(model, profile.agent.providerOptions) })
  */
-export function responsesStorage(model: LanguageModelV4, options: SharedV4ProviderOptions | undefined): SharedV4ProviderOptions | undefined {
+export function responsesStorage(
+  model: LanguageModelV4,
+  options: SharedV4ProviderOptions | undefined,
+): SharedV4ProviderOptions | undefined {
   if (model.provider !== 'openai.responses') return options
   return { ...options, openai: { store: false, ...options?.openai } }
 }

@@ -11,7 +11,8 @@ import { streamTurn } from './stream-turn.js'
 import { closedPort } from '../../../test/closed-port.js'
 
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
-const chunk = (delta: Record<string, unknown>) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta }] })}\n\n`
+const chunk = (delta: Record<string, unknown>) =>
+  `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta }] })}\n\n`
 
 /** How the silent server behaves: never answer at all, or send headers and a first chunk, then nothing. */
 type Silence = 'no-answer' | 'stalls-mid-stream'
@@ -42,34 +43,43 @@ async function silentServer(silence: Silence): Promise<{ baseUrl: string; reques
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => requests }
 }
 
-
 describe('model calls cannot hang', () => {
   it.each([
     ['no-answer', 'first-byte', 'after the request was sent'],
     ['stalls-mid-stream', 'mid-stream', 'in the middle of its answer'],
-  ] as const)('a server that %s fails the turn after the idle timeout, retryable, in one line', async (silence, phase, when) => {
-    const server = await silentServer(silence)
-    const { model } = resolveModel('openai-chat:gpt-4o', { baseUrl: server.baseUrl, apiKey: 'k' })
-    const events: ModelStreamEvent[] = []
-    const error: unknown = await streamTurn(model, { prompt, tools: [], idleTimeoutMs: 200, onEvent: (event) => events.push(event) }).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(ModelTimeoutError)
-    expect(error).toMatchObject({ phase, seconds: 0.2 })
-    expect(isRetryableModelError(error)).toBe(true)
-    expect(describeModelError(error, { baseUrl: server.baseUrl })).toBe(
-      `no answer from ${server.baseUrl} for 0.2 s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`,
-    )
-    expect(describeModelError(error)).toMatch(/^no answer from the model for 0\.2 s /)
-    const phases = events.flatMap((event) => (event.type === 'model-call' ? [event.phase] : []))
-    expect(phases).toEqual(silence === 'no-answer' ? ['sent', 'ended'] : ['sent', 'responding', 'ended'])
-    if (silence === 'stalls-mid-stream') expect(events).toContainEqual({ type: 'text-delta', delta: 'Hel' })
-  })
+  ] as const)(
+    'a server that %s fails the turn after the idle timeout, retryable, in one line',
+    async (silence, phase, when) => {
+      const server = await silentServer(silence)
+      const { model } = resolveModel('openai-chat:gpt-4o', { baseUrl: server.baseUrl, apiKey: 'k' })
+      const events: ModelStreamEvent[] = []
+      const error: unknown = await streamTurn(model, {
+        prompt,
+        tools: [],
+        idleTimeoutMs: 200,
+        onEvent: (event) => events.push(event),
+      }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ModelTimeoutError)
+      expect(error).toMatchObject({ phase, seconds: 0.2 })
+      expect(isRetryableModelError(error)).toBe(true)
+      expect(describeModelError(error, { baseUrl: server.baseUrl })).toBe(
+        `no answer from ${server.baseUrl} for 0.2 s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`,
+      )
+      expect(describeModelError(error)).toMatch(/^no answer from the model for 0\.2 s /)
+      const phases = events.flatMap((event) => (event.type === 'model-call' ? [event.phase] : []))
+      expect(phases).toEqual(silence === 'no-answer' ? ['sent', 'ended'] : ['sent', 'responding', 'ended'])
+      if (silence === 'stalls-mid-stream') expect(events).toContainEqual({ type: 'text-delta', delta: 'Hel' })
+    },
+  )
 
   it('is retried like other retryable errors: four tries, then the timeout', async () => {
     const server = await silentServer('no-answer')
     const { model } = resolveModel('openai-chat:gpt-4o', { baseUrl: server.baseUrl, apiKey: 'k' })
     const retries: number[] = []
     const attempt = () => streamTurn(model, { prompt, tools: [], idleTimeoutMs: 200 })
-    await expect(withModelRetries(attempt, { sleep: async () => {}, onRetry: ({ attempt: n }) => retries.push(n) })).rejects.toBeInstanceOf(ModelTimeoutError)
+    await expect(
+      withModelRetries(attempt, { sleep: async () => {}, onRetry: ({ attempt: n }) => retries.push(n) }),
+    ).rejects.toBeInstanceOf(ModelTimeoutError)
     expect(retries).toEqual([1, 2, 3])
     expect(server.requests()).toBe(4)
   })
@@ -78,7 +88,13 @@ describe('model calls cannot hang', () => {
     const server = await silentServer('no-answer')
     const { model } = resolveModel('openai-chat:gpt-4o', { baseUrl: server.baseUrl, apiKey: 'k' })
     const controller = new AbortController()
-    const turn = streamTurn(model, { prompt, tools: [], idleTimeoutMs: 60_000, signal: controller.signal, onEvent: (event) => event.type === 'model-call' && event.phase === 'sent' && controller.abort() })
+    const turn = streamTurn(model, {
+      prompt,
+      tools: [],
+      idleTimeoutMs: 60_000,
+      signal: controller.signal,
+      onEvent: (event) => event.type === 'model-call' && event.phase === 'sent' && controller.abort(),
+    })
     await expect(turn).rejects.toMatchObject({ name: 'AbortError' })
   })
 
@@ -93,11 +109,16 @@ describe('model calls cannot hang', () => {
     const error: unknown = await withModelRetries(attempt, { sleep: async () => {} }).catch((caught: unknown) => caught)
     expect(tries).toBe(1)
     expect(isLoopbackRefusal(error)).toBe(true)
-    expect(describeModelError(error, { baseUrl })).toBe(`cannot reach ${baseUrl}: is the server running? (ECONNREFUSED)`)
+    expect(describeModelError(error, { baseUrl })).toBe(
+      `cannot reach ${baseUrl}: is the server running? (ECONNREFUSED)`,
+    )
   })
 
   it('still retries a connection refused by another machine', () => {
-    const refused = (address: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ECONNREFUSED ${address}:443`), { code: 'ECONNREFUSED', address }) })
+    const refused = (address: string) =>
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error(`connect ECONNREFUSED ${address}:443`), { code: 'ECONNREFUSED', address }),
+      })
     expect(isRetryableModelError(refused('10.1.2.3'))).toBe(true)
     expect(isRetryableModelError(refused('127.0.0.1'))).toBe(false)
     expect(isRetryableModelError(refused('::1'))).toBe(false)

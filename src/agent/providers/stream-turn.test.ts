@@ -1,4 +1,10 @@
-import { APICallError, type LanguageModelV4, type LanguageModelV4CallOptions, type LanguageModelV4StreamPart, type LanguageModelV4Usage } from '@ai-sdk/provider'
+import {
+  APICallError,
+  type LanguageModelV4,
+  type LanguageModelV4CallOptions,
+  type LanguageModelV4StreamPart,
+  type LanguageModelV4Usage,
+} from '@ai-sdk/provider'
 import { afterEach, describe, expect, it } from 'vitest'
 import { chunkLines, startReplayServer, type ReplayServer } from '../../../test/model-server/replay-server.js'
 import { ModelStreamError } from './model-stream-error.js'
@@ -13,7 +19,10 @@ const usage: LanguageModelV4Usage = {
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
 
 /** A model whose stream is the given parts (and then closes, unless `open`). */
-function scriptedModel(parts: LanguageModelV4StreamPart[], options: { open?: boolean; seen?: LanguageModelV4CallOptions[] } = {}): LanguageModelV4 {
+function scriptedModel(
+  parts: LanguageModelV4StreamPart[],
+  options: { open?: boolean; seen?: LanguageModelV4CallOptions[] } = {},
+): LanguageModelV4 {
   return {
     specificationVersion: 'v4',
     provider: 'test',
@@ -37,7 +46,11 @@ function scriptedModel(parts: LanguageModelV4StreamPart[], options: { open?: boo
 /** The events of what the model produced, without the call's progress. */
 const withoutProgress = (events: readonly ModelStreamEvent[]) => events.filter((event) => event.type !== 'model-call')
 
-const finish: LanguageModelV4StreamPart = { type: 'finish', usage, finishReason: { unified: 'tool-calls', raw: 'tool_use' } }
+const finish: LanguageModelV4StreamPart = {
+  type: 'finish',
+  usage,
+  finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+}
 
 describe('streamTurn', () => {
   it('surfaces reasoning, text and tool calls in stream order and collects the turn', async () => {
@@ -65,7 +78,12 @@ describe('streamTurn', () => {
       ],
       { seen },
     )
-    const turn = await streamTurn(model, { prompt, tools: [], maxOutputTokens: 100, onEvent: (event) => events.push(event) })
+    const turn = await streamTurn(model, {
+      prompt,
+      tools: [],
+      maxOutputTokens: 100,
+      onEvent: (event) => events.push(event),
+    })
     expect(events.filter((event) => event.type === 'model-call')).toEqual([
       { type: 'model-call', phase: 'sent' },
       { type: 'model-call', phase: 'responding' },
@@ -102,12 +120,23 @@ describe('streamTurn', () => {
       { type: 'reasoning-end', id: 'r1' },
       { type: 'reasoning-start', id: 'r2', providerMetadata: { anthropic: { redactedData: 'xyz' } } },
       { type: 'reasoning-end', id: 'r2' },
-      { type: 'tool-call', toolCallId: 'c1', toolName: 'dice_roll', input: '{}', providerMetadata: { google: { thoughtSignature: 'EqUC' } } },
+      {
+        type: 'tool-call',
+        toolCallId: 'c1',
+        toolName: 'dice_roll',
+        input: '{}',
+        providerMetadata: { google: { thoughtSignature: 'EqUC' } },
+      },
       finish,
     ])
     const turn = await streamTurn(model, { prompt, tools: [] })
-    expect(turn.reasoningParts).toEqual([{ text: 'First.', metadata: { anthropic: { signature: 'sig-1' } } }, { text: '', metadata: { anthropic: { redactedData: 'xyz' } } }])
-    expect(turn.calls).toEqual([{ callId: 'c1', name: 'dice_roll', rawArguments: '{}', metadata: { google: { thoughtSignature: 'EqUC' } } }])
+    expect(turn.reasoningParts).toEqual([
+      { text: 'First.', metadata: { anthropic: { signature: 'sig-1' } } },
+      { text: '', metadata: { anthropic: { redactedData: 'xyz' } } },
+    ])
+    expect(turn.calls).toEqual([
+      { callId: 'c1', name: 'dice_roll', rawArguments: '{}', metadata: { google: { thoughtSignature: 'EqUC' } } },
+    ])
   })
 
   it('passes tools and tool choice to doStream', async () => {
@@ -122,14 +151,21 @@ describe('streamTurn', () => {
       inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
       outputTokens: { total: undefined, text: undefined, reasoning: undefined },
     }
-    const turn = await streamTurn(scriptedModel([{ type: 'finish', usage: none, finishReason: { unified: 'stop', raw: undefined } }]), { prompt, tools: [] })
+    const turn = await streamTurn(
+      scriptedModel([{ type: 'finish', usage: none, finishReason: { unified: 'stop', raw: undefined } }]),
+      { prompt, tools: [] },
+    )
     expect(turn.usage).toEqual({})
     expect(turn.finishReason).toBe('stop')
   })
 
   it('throws on an error part, keeping the provider error as cause', async () => {
     const providerError = { message: 'Overloaded', type: 'overloaded_error', isRetryable: true }
-    const model = scriptedModel([{ type: 'text-delta', id: 't', delta: 'partial' }, { type: 'error', error: providerError }, finish])
+    const model = scriptedModel([
+      { type: 'text-delta', id: 't', delta: 'partial' },
+      { type: 'error', error: providerError },
+      finish,
+    ])
     const failure = await streamTurn(model, { prompt, tools: [] }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ModelStreamError)
     expect((failure as ModelStreamError).cause).toBe(providerError)
@@ -163,7 +199,9 @@ describe('streamTurn', () => {
     })
     await expect(turn).rejects.toMatchObject({ name: 'AbortError' })
     expect(withoutProgress(events)).toEqual([{ type: 'text-delta', delta: 'first' }])
-    await expect(streamTurn(model, { prompt, tools: [], signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(streamTurn(model, { prompt, tools: [], signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    })
   })
 
   describe('through a real provider package', () => {
@@ -174,18 +212,38 @@ describe('streamTurn', () => {
     })
 
     const chatChunk = (delta: Record<string, unknown>, finishReason: string | null = null): string =>
-      JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] })
+      JSON.stringify({
+        id: 'c1',
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'm',
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+      })
 
     it('aborts a stream the server holds open', async () => {
-      server = await startReplayServer(() => ({ kind: 'sse', events: [chatChunk({ role: 'assistant', content: 'Hel' })], done: false, holdOpen: true }))
+      server = await startReplayServer(() => ({
+        kind: 'sse',
+        events: [chatChunk({ role: 'assistant', content: 'Hel' })],
+        done: false,
+        holdOpen: true,
+      }))
       const { model } = resolveModel('ollama:llama3.1:8b', { baseUrl: `${server.origin}/v1` })
       const controller = new AbortController()
-      const turn = streamTurn(model, { prompt, tools: [], signal: controller.signal, onEvent: () => controller.abort() })
+      const turn = streamTurn(model, {
+        prompt,
+        tools: [],
+        signal: controller.signal,
+        onEvent: () => controller.abort(),
+      })
       await expect(turn).rejects.toMatchObject({ name: 'AbortError' })
     })
 
     it('fails on a stream cut before its finish', async () => {
-      server = await startReplayServer(() => ({ kind: 'sse', events: [chatChunk({ role: 'assistant', content: 'Hel' })], done: false }))
+      server = await startReplayServer(() => ({
+        kind: 'sse',
+        events: [chatChunk({ role: 'assistant', content: 'Hel' })],
+        done: false,
+      }))
       const { model } = resolveModel('ollama:llama3.1:8b', { baseUrl: `${server.origin}/v1` })
       const failure = await streamTurn(model, { prompt, tools: [] }).catch((error: unknown) => error)
       expect(failure).toBeInstanceOf(ModelStreamError)
@@ -206,7 +264,12 @@ describe('streamTurn', () => {
       const { model } = resolveModel('deepseek:deepseek-reasoner', { baseUrl: server.origin, apiKey: 'k' })
       const events: ModelStreamEvent[] = []
       const turn = await streamTurn(model, { prompt, tools: [], onEvent: (event) => events.push(event) })
-      expect(withoutProgress(events).map((event) => event.type)).toEqual(['reasoning-delta', 'reasoning-delta', 'text-delta', 'text-delta'])
+      expect(withoutProgress(events).map((event) => event.type)).toEqual([
+        'reasoning-delta',
+        'reasoning-delta',
+        'text-delta',
+        'text-delta',
+      ])
       expect(turn).toMatchObject({ text: 'Hi there', reasoning: 'Let me think.', calls: [], finishReason: 'stop' })
     })
   })

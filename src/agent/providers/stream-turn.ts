@@ -91,12 +91,20 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
 }
 
 /** The request's provider options, with the Responses API's storage default (see {@link responsesStorage}). */
-function providerOptionsOf(model: LanguageModelV4, given: SharedV4ProviderOptions | undefined): { providerOptions?: SharedV4ProviderOptions } {
+function providerOptionsOf(
+  model: LanguageModelV4,
+  given: SharedV4ProviderOptions | undefined,
+): { providerOptions?: SharedV4ProviderOptions } {
   const providerOptions = responsesStorage(model, given)
   return providerOptions === undefined ? {} : { providerOptions }
 }
 
-async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, stopped: Promise<never>, alive: () => void, onEvent?: (event: ModelStreamEvent) => void): Promise<ModelTurn> {
+async function readTurn(
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+  stopped: Promise<never>,
+  alive: () => void,
+  onEvent?: (event: ModelStreamEvent) => void,
+): Promise<ModelTurn> {
   const reader = stream.getReader()
   const calls: TranscriptCall[] = []
   let text = ''
@@ -136,17 +144,26 @@ async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, stopp
           if (part.delta !== '') onEvent?.({ type: 'reasoning-delta', delta: part.delta })
           break
         case 'tool-input-start':
-          if (part.providerExecuted !== true) onEvent?.({ type: 'tool-call-start', callId: part.id, name: part.toolName })
+          if (part.providerExecuted !== true)
+            onEvent?.({ type: 'tool-call-start', callId: part.id, name: part.toolName })
           break
         case 'tool-call':
           if (part.providerExecuted !== true) {
-            const call: TranscriptCall = { callId: part.toolCallId, name: part.toolName, rawArguments: part.input, ...(part.providerMetadata !== undefined && { metadata: mergeMetadata(undefined, part.providerMetadata) }) }
+            const call: TranscriptCall = {
+              callId: part.toolCallId,
+              name: part.toolName,
+              rawArguments: part.input,
+              ...(part.providerMetadata !== undefined && { metadata: mergeMetadata(undefined, part.providerMetadata) }),
+            }
             calls.push(call)
             onEvent?.({ type: 'tool-call', call })
           }
           break
         case 'error':
-          throw new ModelStreamError(`the model stream failed: ${errorText(part.error)}`, { cause: part.error, retryable: isRetryableCause(part.error) })
+          throw new ModelStreamError(`the model stream failed: ${errorText(part.error)}`, {
+            cause: part.error,
+            retryable: isRetryableCause(part.error),
+          })
         case 'finish':
           finish = { finishReason: part.finishReason.unified, usage: usageOf(part.usage) }
           break
@@ -160,8 +177,12 @@ async function readTurn(stream: ReadableStream<LanguageModelV4StreamPart>, stopp
   } finally {
     reader.releaseLock()
   }
-  if (finish === undefined) throw new ModelStreamError('the model stream ended without a finish (cut off)', { retryable: true })
-  const reasoningParts: ReasoningPart[] = [...blocks.values()].map((b) => ({ text: b.text, ...(b.metadata !== undefined && { metadata: b.metadata }) }))
+  if (finish === undefined)
+    throw new ModelStreamError('the model stream ended without a finish (cut off)', { retryable: true })
+  const reasoningParts: ReasoningPart[] = [...blocks.values()].map((b) => ({
+    text: b.text,
+    ...(b.metadata !== undefined && { metadata: b.metadata }),
+  }))
   return { text, reasoning, reasoningParts, calls, ...finish }
 }
 
@@ -181,7 +202,8 @@ function usageOf(usage: LanguageModelV4Usage): ModelUsage {
 
 function errorText(error: unknown): string {
   if (error instanceof Error) return error.message
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+    return error.message
   if (typeof error === 'string') return error
   try {
     return JSON.stringify(error) ?? String(error)

@@ -26,8 +26,20 @@ describe('loadSkills', () => {
     const { skills, diagnostics } = await loadSkills(root)
     expect(diagnostics).toEqual([])
     expect(skills).toEqual([
-      { name: 'notes', description: 'Take notes in markdown.', dir: join(root, 'notes'), folder: 'notes', files: ['SKILL.md'] },
-      { name: 'pdf', description: 'Fill PDF forms.', dir: join(root, 'pdf'), folder: 'pdf', files: ['SKILL.md', 'forms.md', 'scripts/fill.py'] },
+      {
+        name: 'notes',
+        description: 'Take notes in markdown.',
+        dir: join(root, 'notes'),
+        folder: 'notes',
+        files: ['SKILL.md'],
+      },
+      {
+        name: 'pdf',
+        description: 'Fill PDF forms.',
+        dir: join(root, 'pdf'),
+        folder: 'pdf',
+        files: ['SKILL.md', 'forms.md', 'scripts/fill.py'],
+      },
     ])
   })
 
@@ -47,7 +59,10 @@ describe('loadSkills', () => {
     expect(skills.map((skill) => skill.name)).toEqual(['good'])
     const byPath = Object.fromEntries(diagnostics.map((d) => [d.path.slice(root.length + 1), d]))
     expect(byPath['empty']).toMatchObject({ code: 'skills.missing_skill_md', severity: 'error' })
-    expect(byPath['lower']).toMatchObject({ code: 'skills.missing_skill_md', message: expect.stringContaining('rename it to SKILL.md') })
+    expect(byPath['lower']).toMatchObject({
+      code: 'skills.missing_skill_md',
+      message: expect.stringContaining('rename it to SKILL.md'),
+    })
     expect(byPath['plain/SKILL.md']).toMatchObject({ code: 'skills.no_front_matter', line: 1 })
     expect(byPath['open/SKILL.md']).toMatchObject({ code: 'skills.bad_front_matter', line: 1 })
     expect(byPath['yaml/SKILL.md']).toMatchObject({ code: 'skills.bad_front_matter' })
@@ -57,7 +72,9 @@ describe('loadSkills', () => {
     expect(byPath['nodesc/SKILL.md']).toMatchObject({ code: 'skills.missing_description' })
     expect(byPath['long/SKILL.md']).toMatchObject({ code: 'skills.description_too_long', line: 3 })
     expect(diagnostics).toHaveLength(9)
-    expect(formatSkillDiagnostic(byPath['badname/SKILL.md']!)).toBe(`${join(root, 'badname/SKILL.md')}:2: error skills.bad_name: ${byPath['badname/SKILL.md']?.message}`)
+    expect(formatSkillDiagnostic(byPath['badname/SKILL.md']!)).toBe(
+      `${join(root, 'badname/SKILL.md')}:2: error skills.bad_name: ${byPath['badname/SKILL.md']?.message}`,
+    )
   })
 
   it('keeps the first of two skills with one name and warns when the name differs from the folder', async () => {
@@ -88,7 +105,9 @@ describe('loadSkills', () => {
   it('reports a missing skills directory', async () => {
     const { skills, diagnostics } = await loadSkills(join(tempDir(), 'nope'))
     expect(skills).toEqual([])
-    expect(diagnostics).toMatchObject([{ code: 'skills.dir_unreadable', message: expect.stringContaining('does not exist') }])
+    expect(diagnostics).toMatchObject([
+      { code: 'skills.dir_unreadable', message: expect.stringContaining('does not exist') },
+    ])
   })
 
   it('loads the example skill without diagnostics', async () => {
@@ -100,11 +119,20 @@ describe('loadSkills', () => {
 })
 
 describe('visibleSkills and skillsPromptSection', () => {
-  const skill = (name: string, folder = name): Skill => ({ name, description: `Does ${name}.\nReally.`, dir: `/host/skills/${folder}`, folder, files: ['SKILL.md'] })
+  const skill = (name: string, folder = name): Skill => ({
+    name,
+    description: `Does ${name}.\nReally.`,
+    dir: `/host/skills/${folder}`,
+    folder,
+    files: ['SKILL.md'],
+  })
   const skills = [skill('pdf'), skill('pdf-forms'), skill('notes', 'my-notes')]
 
   it('filters by the profile visible and deny globs', () => {
-    const profile = parseProfile({ schemaVersion: 1, id: 'p', skills: { visible: ['pdf*', 'notes'], deny: ['pdf-forms'] } }, 'p')
+    const profile = parseProfile(
+      { schemaVersion: 1, id: 'p', skills: { visible: ['pdf*', 'notes'], deny: ['pdf-forms'] } },
+      'p',
+    )
     expect(visibleSkills(skills, profile).map((s) => s.name)).toEqual(['pdf', 'notes'])
     expect(visibleSkills(skills, parseProfile({ schemaVersion: 1, id: 'p' }, 'p'))).toHaveLength(3)
   })

@@ -63,10 +63,17 @@ export async function loadSkills(dir: string): Promise<{ skills: Skill[]; diagno
     entries = await readdir(root, { withFileTypes: true })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const message = code === 'ENOENT' ? 'the skills directory does not exist' : code === 'ENOTDIR' ? 'the skills path is not a directory' : `cannot read the skills directory (${code ?? String(error)})`
+    const message =
+      code === 'ENOENT'
+        ? 'the skills directory does not exist'
+        : code === 'ENOTDIR'
+          ? 'the skills path is not a directory'
+          : `cannot read the skills directory (${code ?? String(error)})`
     return { skills: [], diagnostics: [{ severity: 'error', code: 'skills.dir_unreadable', path: root, message }] }
   }
-  const folders = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name)
+  const folders = entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
   folders.sort()
   const skills: Skill[] = []
   const firstByName = new Map<string, string>()
@@ -90,7 +97,11 @@ export async function loadSkills(dir: string): Promise<{ skills: Skill[]; diagno
   return { skills, diagnostics }
 }
 
-async function loadSkill(dir: string, folder: string, diagnostics: SkillDiagnostic[]): Promise<{ skill: Skill; nameLine?: number } | undefined> {
+async function loadSkill(
+  dir: string,
+  folder: string,
+  diagnostics: SkillDiagnostic[],
+): Promise<{ skill: Skill; nameLine?: number } | undefined> {
   const file = join(dir, skillFileName)
   const error = (code: string, message: string, line?: number) => {
     diagnostics.push({ severity: 'error', code, path: file, ...(line !== undefined && { line }), message })
@@ -101,7 +112,8 @@ async function loadSkill(dir: string, folder: string, diagnostics: SkillDiagnost
     text = await readFile(file, 'utf8')
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EISDIR') return error('skills.unreadable', `cannot read ${skillFileName} (${code ?? String(cause)})`)
+    if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EISDIR')
+      return error('skills.unreadable', `cannot read ${skillFileName} (${code ?? String(cause)})`)
     const names = await readdir(dir).catch(() => [] as string[])
     const near = names.find((name) => name.toLowerCase() === skillFileName.toLowerCase() && name !== skillFileName)
     diagnostics.push({
@@ -115,7 +127,11 @@ async function loadSkill(dir: string, folder: string, diagnostics: SkillDiagnost
 
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
   if (lines[0]?.trim() !== '---') {
-    return error('skills.no_front_matter', `${skillFileName} must start with YAML front matter: a line "---", "name:" and "description:" lines, then "---".`, 1)
+    return error(
+      'skills.no_front_matter',
+      `${skillFileName} must start with YAML front matter: a line "---", "name:" and "description:" lines, then "---".`,
+      1,
+    )
   }
   const end = lines.findIndex((line, index) => index > 0 && (line.trim() === '---' || line.trim() === '...'))
   if (end < 0) return error('skills.bad_front_matter', 'the front matter is not closed: add a line "---" after it.', 1)
@@ -123,11 +139,22 @@ async function loadSkill(dir: string, folder: string, diagnostics: SkillDiagnost
   const lineCounter = new LineCounter()
   const doc = parseDocument(lines.slice(1, end).join('\n'), { lineCounter, prettyErrors: false })
   // Front matter line n is file line n + 1.
-  const fileLine = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line + 1)
+  const fileLine = (offset: number | undefined) =>
+    offset === undefined ? undefined : lineCounter.linePos(offset).line + 1
   const yamlError = doc.errors[0]
-  if (yamlError !== undefined) return error('skills.bad_front_matter', `invalid YAML in the front matter: ${yamlError.message}`, fileLine(yamlError.pos[0]) ?? 1)
+  if (yamlError !== undefined)
+    return error(
+      'skills.bad_front_matter',
+      `invalid YAML in the front matter: ${yamlError.message}`,
+      fileLine(yamlError.pos[0]) ?? 1,
+    )
   const contents = doc.contents
-  if (contents !== null && !isMap(contents)) return error('skills.bad_front_matter', 'the front matter must be a mapping of keys ("name: …", "description: …").', 2)
+  if (contents !== null && !isMap(contents))
+    return error(
+      'skills.bad_front_matter',
+      'the front matter must be a mapping of keys ("name: …", "description: …").',
+      2,
+    )
   const keyLine = (key: string) => {
     if (contents === null) return undefined
     const pair = contents.items.find((item) => isScalar(item.key) && item.key.value === key)
@@ -139,20 +166,36 @@ async function loadSkill(dir: string, folder: string, diagnostics: SkillDiagnost
   const nameLine = keyLine('name')
   if (data.name !== undefined && data.name !== null) {
     if (typeof data.name !== 'string' || !skillNamePattern.test(data.name)) {
-      return error('skills.bad_name', `name ${JSON.stringify(data.name)} is not valid: use 1-64 lowercase letters, digits and "-", starting with a letter or digit (e.g. "release-notes").`, nameLine)
+      return error(
+        'skills.bad_name',
+        `name ${JSON.stringify(data.name)} is not valid: use 1-64 lowercase letters, digits and "-", starting with a letter or digit (e.g. "release-notes").`,
+        nameLine,
+      )
     }
     name = data.name
   } else if (!skillNamePattern.test(folder)) {
-    return error('skills.bad_name', `the folder name "${folder}" is not a valid skill name: add "name: <slug>" to the front matter (1-64 lowercase letters, digits and "-") or rename the folder.`, 1)
+    return error(
+      'skills.bad_name',
+      `the folder name "${folder}" is not a valid skill name: add "name: <slug>" to the front matter (1-64 lowercase letters, digits and "-") or rename the folder.`,
+      1,
+    )
   }
 
   const descriptionLine = keyLine('description')
   if (typeof data.description !== 'string' || data.description.trim() === '') {
-    return error('skills.missing_description', 'the front matter needs a "description:" saying what the skill does and when to use it.', descriptionLine ?? 1)
+    return error(
+      'skills.missing_description',
+      'the front matter needs a "description:" saying what the skill does and when to use it.',
+      descriptionLine ?? 1,
+    )
   }
   const description = data.description.trim()
   if (description.length > maxSkillDescription) {
-    return error('skills.description_too_long', `the description has ${description.length} characters, the most is ${maxSkillDescription}: shorten it and move details into the body of ${skillFileName}.`, descriptionLine)
+    return error(
+      'skills.description_too_long',
+      `the description has ${description.length} characters, the most is ${maxSkillDescription}: shorten it and move details into the body of ${skillFileName}.`,
+      descriptionLine,
+    )
   }
   if (name !== folder) {
     diagnostics.push({
@@ -166,7 +209,12 @@ async function loadSkill(dir: string, folder: string, diagnostics: SkillDiagnost
 
   const { files, truncated } = await listFiles(dir)
   if (truncated) {
-    diagnostics.push({ severity: 'warning', code: 'skills.too_many_files', path: dir, message: `only the first ${maxSkillFiles} files are listed.` })
+    diagnostics.push({
+      severity: 'warning',
+      code: 'skills.too_many_files',
+      path: dir,
+      message: `only the first ${maxSkillFiles} files are listed.`,
+    })
   }
   return { skill: { name, description, dir, folder, files }, ...(nameLine !== undefined && { nameLine }) }
 }
@@ -176,7 +224,9 @@ async function listFiles(dir: string): Promise<{ files: string[]; truncated: boo
   const found: string[] = []
   let truncated = false
   const walk = async (relative: string, depth: number): Promise<void> => {
-    const entries = await readdir(relative === '' ? dir : join(dir, relative), { withFileTypes: true }).catch(() => [] as Dirent[])
+    const entries = await readdir(relative === '' ? dir : join(dir, relative), { withFileTypes: true }).catch(
+      () => [] as Dirent[],
+    )
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue

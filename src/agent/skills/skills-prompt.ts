@@ -32,6 +32,12 @@ export function visibleSkills(skills: readonly Skill[], profile: Pick<Profile, '
  */
 export function skillsPromptSection(skills: readonly Skill[], readFileAlias: string): string {
   if (skills.length === 0) return ''
-  const entries = skills.map((skill) => fillText(entryText, { name: skill.name, description: skill.description.replace(/\s+/g, ' ').trim(), path: skillPath(skill) }))
+  const entries = skills.map((skill) =>
+    fillText(entryText, {
+      name: skill.name,
+      description: skill.description.replace(/\s+/g, ' ').trim(),
+      path: skillPath(skill),
+    }),
+  )
   return fillText(sectionText, { readFile: readFileAlias, skills: entries.join('\n') })
 }

@@ -3,8 +3,11 @@ import { parseProfile } from '../../catalog/load-profile.js'
 import type { Profile, ProfileInput } from '../../catalog/profile-schema.js'
 import { agentCatalog, agentsPromptSection } from './agent-catalog.js'
 
-const profile = (id: string, agent: NonNullable<ProfileInput['agent']> = {}, extra: Partial<ProfileInput> = {}): Profile =>
-  parseProfile({ schemaVersion: 1, id, agent, ...extra }, id)
+const profile = (
+  id: string,
+  agent: NonNullable<ProfileInput['agent']> = {},
+  extra: Partial<ProfileInput> = {},
+): Profile => parseProfile({ schemaVersion: 1, id, agent, ...extra }, id)
 
 describe('agentCatalog', () => {
   const self = profile('lead', { callable: true, delegates: ['research-*', 'writer'] })
@@ -45,7 +48,10 @@ describe('agentsPromptSection', () => {
   })
 
   it('uses the given aliases and is empty without agents', () => {
-    const text = agentsPromptSection([{ id: 'writer', description: 'Writes.' }], (id) => `X_${id.replace('builtin:', '')}`)
+    const text = agentsPromptSection(
+      [{ id: 'writer', description: 'Writes.' }],
+      (id) => `X_${id.replace('builtin:', '')}`,
+    )
     expect(text).toContain('X_agent.delegate')
     expect(agentsPromptSection([])).toBe('')
   })

@@ -26,7 +26,11 @@ export function agentCatalog(profiles: readonly Profile[], self: Profile): Agent
     if (!profile.agent.callable || seen.has(profile.id) || !allowed(profile.id)) continue
     seen.add(profile.id)
     const description = profile.agent.description ?? profile.description ?? profile.name ?? ''
-    cards.push({ id: profile.id, ...(profile.name !== undefined && { name: profile.name }), description: description.trim() })
+    cards.push({
+      id: profile.id,
+      ...(profile.name !== undefined && { name: profile.name }),
+      description: description.trim(),
+    })
   }
   return cards
 }
@@ -42,7 +46,11 @@ function fixedAlias(toolId: ToolId): string {
  * fixed builtin aliases).
  * @example agentsPromptSection(agentCatalog(profiles, self), (id) => aliasIn(snapshot, id))
  */
-export function agentsPromptSection(cards: readonly AgentCard[], alias: (toolId: ToolId) => string = fixedAlias, limits: SubAgentLimits = defaultSubAgentLimits): string {
+export function agentsPromptSection(
+  cards: readonly AgentCard[],
+  alias: (toolId: ToolId) => string = fixedAlias,
+  limits: SubAgentLimits = defaultSubAgentLimits,
+): string {
   if (cards.length === 0) return ''
   const agents = cards
     .map((card) =>

@@ -72,7 +72,10 @@ describe('SubAgentManager.delegate', () => {
 
   it('says so when there is no agent at all', async () => {
     const { manager } = setup({ agents: () => [] })
-    await expect(manager.delegate({ agentId: 'writer', task, callId: 'x' })).rejects.toMatchObject({ code: 'agent.unknown_agent', message: expect.stringContaining('may not delegate') })
+    await expect(manager.delegate({ agentId: 'writer', task, callId: 'x' })).rejects.toMatchObject({
+      code: 'agent.unknown_agent',
+      message: expect.stringContaining('may not delegate'),
+    })
   })
 
   it('runs at most 3 children at once and tells the model to await first', async () => {
@@ -96,13 +99,19 @@ describe('SubAgentManager.delegate', () => {
       child(`c${i}`).result.resolve(done(String(i)))
       await child(`c${i}`).result.promise
     }
-    await expect(start()).rejects.toMatchObject({ code: 'agent.limit_reached', message: expect.stringContaining('started 8 children') })
+    await expect(start()).rejects.toMatchObject({
+      code: 'agent.limit_reached',
+      message: expect.stringContaining('started 8 children'),
+    })
   })
 
   it('counts the children earlier agents of the run started', async () => {
     const { start } = setup({ startedBefore: 7 })
     await start()
-    await expect(start()).rejects.toMatchObject({ code: 'agent.limit_reached', message: expect.stringContaining('started 8 children') })
+    await expect(start()).rejects.toMatchObject({
+      code: 'agent.limit_reached',
+      message: expect.stringContaining('started 8 children'),
+    })
   })
 
   it('honours custom limits', async () => {
@@ -115,7 +124,9 @@ describe('SubAgentManager.delegate', () => {
     const { start, child, wait } = setup()
     const id = await start()
     child(id).result.reject(new Error('model unavailable'))
-    expect(await wait('all')).toEqual([{ childId: id, agentId: 'researcher', state: 'failed', error: 'model unavailable' }])
+    expect(await wait('all')).toEqual([
+      { childId: id, agentId: 'researcher', state: 'failed', error: 'model unavailable' },
+    ])
 
     const throwing = new SubAgentManager({
       agents: () => cards,
@@ -205,7 +216,10 @@ describe('SubAgentManager.await', () => {
 
   it('refuses unknown child ids and waiting with no child started', async () => {
     const { start, wait } = setup()
-    await expect(wait('all')).rejects.toMatchObject({ code: 'agent.unknown_child', message: expect.stringContaining('agent_delegate') })
+    await expect(wait('all')).rejects.toMatchObject({
+      code: 'agent.unknown_child',
+      message: expect.stringContaining('agent_delegate'),
+    })
     await start()
     const error = await wait('one', ['c1', 'c9']).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'agent.unknown_child' })
@@ -217,17 +231,23 @@ describe('SubAgentManager.await', () => {
 describe('SubAgentManager.handoff', () => {
   it('validates the target, then calls onHandoff once', async () => {
     const { manager, handoffs } = setup()
-    await expect(manager.handoff({ agentId: 'nobody', message: 'hi' })).rejects.toMatchObject({ code: 'agent.unknown_agent' })
+    await expect(manager.handoff({ agentId: 'nobody', message: 'hi' })).rejects.toMatchObject({
+      code: 'agent.unknown_agent',
+    })
     await manager.handoff({ agentId: 'writer', message: 'Please finish the draft.' })
     expect(handoffs).toEqual([['writer', 'Please finish the draft.']])
     expect(manager.handedOffTo).toBe('writer')
-    await expect(manager.handoff({ agentId: 'researcher', message: 'again' })).rejects.toMatchObject({ code: 'agent.handoff_pending' })
+    await expect(manager.handoff({ agentId: 'researcher', message: 'again' })).rejects.toMatchObject({
+      code: 'agent.handoff_pending',
+    })
     expect(handoffs).toHaveLength(1)
   })
 
   it('refuses a handoff past the depth limit', async () => {
     const { manager, handoffs } = setup({ handoffDepth: 8 })
-    await expect(manager.handoff({ agentId: 'writer', message: 'm' })).rejects.toMatchObject({ code: 'agent.handoff_depth' })
+    await expect(manager.handoff({ agentId: 'writer', message: 'm' })).rejects.toMatchObject({
+      code: 'agent.handoff_depth',
+    })
     expect(handoffs).toEqual([])
     const { manager: shallow } = setup({ handoffDepth: 7 })
     await expect(shallow.handoff({ agentId: 'writer', message: 'm' })).resolves.toBeUndefined()
@@ -248,7 +268,9 @@ describe('SubAgentManager.cancelAll', () => {
       ['cancelled', 'cancelled: the user stopped the run'],
       ['cancelled', 'cancelled: the user stopped the run'],
     ])
-    await expect(manager.delegate({ agentId: 'writer', task, callId: 'c' })).rejects.toMatchObject({ code: 'agent.not_available' })
+    await expect(manager.delegate({ agentId: 'writer', task, callId: 'c' })).rejects.toMatchObject({
+      code: 'agent.not_available',
+    })
   })
 
   it('keeps the results of children that had already returned, and follows the run signal', async () => {

@@ -115,7 +115,8 @@ export class SubAgentManager implements DelegationServices {
     this.#startedBefore = options.startedBefore ?? 0
     const runSignal = options.signal
     if (runSignal !== undefined) {
-      const cancel = () => void this.cancelAll(runSignal.reason instanceof Error ? runSignal.reason.message : 'the run was cancelled')
+      const cancel = () =>
+        void this.cancelAll(runSignal.reason instanceof Error ? runSignal.reason.message : 'the run was cancelled')
       if (runSignal.aborted) cancel()
       else runSignal.addEventListener('abort', cancel, { once: true })
     }
@@ -140,22 +141,37 @@ export class SubAgentManager implements DelegationServices {
     return [...this.#children.values()].map((child) => this.#outcome(child))
   }
 
-  async delegate(request: { readonly agentId: string; readonly task: DelegatedTask; readonly callId: string }): Promise<{ readonly childId: string }> {
+  async delegate(request: {
+    readonly agentId: string
+    readonly task: DelegatedTask
+    readonly callId: string
+  }): Promise<{ readonly childId: string }> {
     const card = this.#target(request.agentId)
     if (this.#controller.signal.aborted) {
-      throw new ToolError('agent.not_available', fillText(texts.delegationEnded, { reason: errorMessage(this.#controller.signal.reason) }))
+      throw new ToolError(
+        'agent.not_available',
+        fillText(texts.delegationEnded, { reason: errorMessage(this.#controller.signal.reason) }),
+      )
     }
     const running = [...this.#children.values()].filter((child) => child.state === 'running').length
     const startedInRun = this.#startedBefore + this.#children.size
     if (startedInRun >= this.#limits.perRun) {
-      throw new ToolError('agent.limit_reached', fillText(texts.limitPerRun, { started: startedInRun, limit: this.#limits.perRun, await: agentToolAlias.await }), {
-        limit: 'perRun',
-      })
+      throw new ToolError(
+        'agent.limit_reached',
+        fillText(texts.limitPerRun, { started: startedInRun, limit: this.#limits.perRun, await: agentToolAlias.await }),
+        {
+          limit: 'perRun',
+        },
+      )
     }
     if (running >= this.#limits.concurrent) {
-      throw new ToolError('agent.limit_reached', fillText(texts.limitConcurrent, { running, limit: this.#limits.concurrent, await: agentToolAlias.await }), {
-        limit: 'concurrent',
-      })
+      throw new ToolError(
+        'agent.limit_reached',
+        fillText(texts.limitConcurrent, { running, limit: this.#limits.concurrent, await: agentToolAlias.await }),
+        {
+          limit: 'concurrent',
+        },
+      )
     }
     const childId = this.#freshId()
     const controller = new AbortController()
@@ -173,28 +189,43 @@ export class SubAgentManager implements DelegationServices {
       controller,
       state: 'running',
       collected: false,
-      settled: Promise.resolve(started).then(
-        (result) => {
-          child.state = 'returned'
-          child.result = result
-        },
-        (error: unknown) => {
-          child.state = controller.signal.aborted ? 'cancelled' : 'failed'
-          child.error = controller.signal.aborted ? `cancelled: ${errorMessage(controller.signal.reason)}` : errorMessage(error)
-        },
-      ).finally(() => this.#controller.signal.removeEventListener('abort', onManagerAbort)),
+      settled: Promise.resolve(started)
+        .then(
+          (result) => {
+            child.state = 'returned'
+            child.result = result
+          },
+          (error: unknown) => {
+            child.state = controller.signal.aborted ? 'cancelled' : 'failed'
+            child.error = controller.signal.aborted
+              ? `cancelled: ${errorMessage(controller.signal.reason)}`
+              : errorMessage(error)
+          },
+        )
+        .finally(() => this.#controller.signal.removeEventListener('abort', onManagerAbort)),
     }
     this.#children.set(childId, child)
     return { childId }
   }
 
-  async await(request: { readonly mode: 'one' | 'all'; readonly childIds?: readonly string[]; readonly timeoutMs: number; readonly signal: AbortSignal }): Promise<readonly ChildOutcome[]> {
+  async await(request: {
+    readonly mode: 'one' | 'all'
+    readonly childIds?: readonly string[]
+    readonly timeoutMs: number
+    readonly signal: AbortSignal
+  }): Promise<readonly ChildOutcome[]> {
     const selected = this.#select(request.childIds)
     request.signal.throwIfAborted()
     const running = selected.filter((child) => child.state === 'running')
-    const ready = request.mode === 'one' ? selected.some((child) => child.state !== 'running' && !child.collected) || running.length === 0 : running.length === 0
+    const ready =
+      request.mode === 'one'
+        ? selected.some((child) => child.state !== 'running' && !child.collected) || running.length === 0
+        : running.length === 0
     if (!ready) {
-      const ended = request.mode === 'one' ? Promise.race(running.map((child) => child.settled)) : Promise.all(running.map((child) => child.settled))
+      const ended =
+        request.mode === 'one'
+          ? Promise.race(running.map((child) => child.settled))
+          : Promise.all(running.map((child) => child.settled))
       await waitFor(ended, request.timeoutMs, request.signal)
     }
     return selected.map((child) => {
@@ -207,9 +238,13 @@ export class SubAgentManager implements DelegationServices {
     const card = this.#target(request.agentId)
     const depth = this.#options.handoffDepth ?? 0
     if (depth >= this.#limits.handoffDepth) {
-      throw new ToolError('agent.handoff_depth', fillText(texts.handoffDepth, { depth, limit: this.#limits.handoffDepth }))
+      throw new ToolError(
+        'agent.handoff_depth',
+        fillText(texts.handoffDepth, { depth, limit: this.#limits.handoffDepth }),
+      )
     }
-    if (this.#handedOffTo !== undefined) throw new ToolError('agent.handoff_pending', fillText(texts.handoffPending, { agentId: this.#handedOffTo }))
+    if (this.#handedOffTo !== undefined)
+      throw new ToolError('agent.handoff_pending', fillText(texts.handoffPending, { agentId: this.#handedOffTo }))
     this.#handedOffTo = card.id
     this.#options.onHandoff(card.id, request.message)
   }
@@ -227,16 +262,23 @@ export class SubAgentManager implements DelegationServices {
     const cards = this.#options.agents()
     const card = cards.find((candidate) => candidate.id === agentId)
     if (card !== undefined) return card
-    const message = cards.length === 0 ? fillText(texts.noAgents, { agentId }) : fillText(texts.unknownAgent, { agentId, valid: quoteList(cards.map((c) => c.id)) })
+    const message =
+      cards.length === 0
+        ? fillText(texts.noAgents, { agentId })
+        : fillText(texts.unknownAgent, { agentId, valid: quoteList(cards.map((c) => c.id)) })
     throw new ToolError('agent.unknown_agent', message, { validAgents: cards.map((c) => c.id) })
   }
 
   #select(childIds: readonly string[] | undefined): Child[] {
-    if (this.#children.size === 0) throw new ToolError('agent.unknown_child', fillText(texts.noChildren, { delegate: agentToolAlias.delegate }))
+    if (this.#children.size === 0)
+      throw new ToolError('agent.unknown_child', fillText(texts.noChildren, { delegate: agentToolAlias.delegate }))
     if (childIds === undefined || childIds.length === 0) return [...this.#children.values()]
     const unknown = childIds.filter((id) => !this.#children.has(id))
     if (unknown.length > 0) {
-      throw new ToolError('agent.unknown_child', fillText(texts.unknownChild, { unknown: quoteList(unknown), valid: quoteList([...this.#children.keys()]) }))
+      throw new ToolError(
+        'agent.unknown_child',
+        fillText(texts.unknownChild, { unknown: quoteList(unknown), valid: quoteList([...this.#children.keys()]) }),
+      )
     }
     return [...new Set(childIds)].map((id) => this.#children.get(id)).filter((child) => child !== undefined)
   }

@@ -21,10 +21,17 @@ export async function approvalsCommand(host: ToolHost, args: readonly string[], 
     const requests = host.approvals.list(values.all ? {} : { status: 'pending' })
     if (values.json) io.out(JSON.stringify(requests, null, 2))
     else if (requests.length === 0) io.out(values.all ? 'No approval requests.' : 'No pending approval requests.')
-    else io.out(formatTable(['ID', 'STATUS', 'TOOL', 'INPUT', 'REASON'], requests.map((r) => [r.id, r.status, r.toolId, JSON.stringify(r.input), r.reason])))
+    else
+      io.out(
+        formatTable(
+          ['ID', 'STATUS', 'TOOL', 'INPUT', 'REASON'],
+          requests.map((r) => [r.id, r.status, r.toolId, JSON.stringify(r.input), r.reason]),
+        ),
+      )
     return exitCodes.ok
   }
-  if (action !== 'approve' && action !== 'deny') throw new UsageError('use: toolhost approvals list | approve <id> [--always] | deny <id> [--message TEXT]')
+  if (action !== 'approve' && action !== 'deny')
+    throw new UsageError('use: toolhost approvals list | approve <id> [--always] | deny <id> [--message TEXT]')
   if (id === undefined) throw new UsageError(`approvals ${action} needs the request id (see "toolhost approvals list")`)
   if (host.approvals.get(id) === undefined) throw new UsageError(`no approval request ${id}`)
   const common = { approver: `cli:${process.env.USER ?? 'unknown'}`, continueTurn: !values['no-continue'] }

@@ -24,7 +24,8 @@ export const tokenFileName = 'mcp-http-token'
  */
 export async function mcpServe(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, options)
-  if (values.stdio === (values.http !== undefined)) throw new UsageError('mcp serve needs exactly one of --stdio or --http 127.0.0.1:PORT')
+  if (values.stdio === (values.http !== undefined))
+    throw new UsageError('mcp serve needs exactly one of --stdio or --http 127.0.0.1:PORT')
   const session = { profile: await profileOption(values.profile), scope: scopeOption(values.scope) }
   // A profile that cannot be loaded ends the command now, not at the client's first request.
   await host.snapshot({ ...session, protocol: 'anthropic' })
@@ -42,11 +43,19 @@ export async function mcpServe(host: ToolHost, args: readonly string[], io: CliI
   }
   const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(values.http ?? '')
   if (match === null) throw new UsageError(`--http takes HOST:PORT, e.g. 127.0.0.1:3333 (got "${values.http ?? ''}")`)
-  const handle = await serveMcp(host, { ...session, transport: 'http', host: (match[1] ?? '').replace(/^\[|\]$/g, ''), port: Number(match[2]), ...(values['no-token'] && { token: false }) })
+  const handle = await serveMcp(host, {
+    ...session,
+    transport: 'http',
+    host: (match[1] ?? '').replace(/^\[|\]$/g, ''),
+    port: Number(match[2]),
+    ...(values['no-token'] && { token: false }),
+  })
   const tokenFile = join(host.dataDir, tokenFileName)
   if (handle.token === undefined) {
     await rm(tokenFile, { force: true })
-    io.err(`toolhost MCP server at ${handle.url ?? ''} with no token: any local process can call its tools (Ctrl-C to stop)`)
+    io.err(
+      `toolhost MCP server at ${handle.url ?? ''} with no token: any local process can call its tools (Ctrl-C to stop)`,
+    )
   } else {
     await writeFile(tokenFile, `${handle.token}\n`, { mode: 0o600 })
     await chmod(tokenFile, 0o600)

@@ -12,7 +12,8 @@ const options = {
   json: { type: 'boolean', default: false },
 } as const
 
-const usage = 'use: toolhost mcp add <name> -- <command…> | mcp add <name> --url <url> | mcp list | mcp discover <name> | mcp allow|ask|off <name> [tool…] | mcp remove <name>'
+const usage =
+  'use: toolhost mcp add <name> -- <command…> | mcp add <name> --url <url> | mcp list | mcp discover <name> | mcp allow|ask|off <name> [tool…] | mcp remove <name>'
 
 /** `toolhost mcp …`: register MCP servers, discover their tools, and set each tool Off / Ask / Allow. */
 export async function mcpCommand(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
@@ -24,13 +25,17 @@ export async function mcpCommand(host: ToolHost, args: readonly string[], io: Cl
   const find = (wanted: string | undefined): McpRegistrationRecord => {
     if (wanted === undefined) throw new UsageError(`mcp ${action ?? ''} needs a server name (see "toolhost mcp list")`)
     const found = mcp.registrations().find((r) => r.name === wanted || r.id === wanted)
-    if (found === undefined) throw new UsageError(`no MCP server "${wanted}"; add it with "toolhost mcp add ${wanted} -- <command…>" or "--url <url>"`)
+    if (found === undefined)
+      throw new UsageError(
+        `no MCP server "${wanted}"; add it with "toolhost mcp add ${wanted} -- <command…>" or "--url <url>"`,
+      )
     return found
   }
   switch (action) {
     case 'add': {
       if (name === undefined) throw new UsageError(usage)
-      if (mcp.registrations().some((r) => r.name === name)) throw new UsageError(`an MCP server named "${name}" exists already; remove it first`)
+      if (mcp.registrations().some((r) => r.name === name))
+        throw new UsageError(`an MCP server named "${name}" exists already; remove it first`)
       const [program, ...programArgs] = command
       const transport =
         values.url !== undefined
@@ -45,14 +50,28 @@ export async function mcpCommand(host: ToolHost, args: readonly string[], io: Cl
     }
     case 'list': {
       const rows = mcp.registrations().map((r) => [r.name, r.id, r.transport.kind, String(mcp.tools(r.id).length)])
-      if (values.json) io.out(JSON.stringify(mcp.registrations().map((r) => ({ ...r, tools: mcp.tools(r.id).map((t) => ({ name: t.name, permission: t.permission })) })), null, 2))
+      if (values.json)
+        io.out(
+          JSON.stringify(
+            mcp
+              .registrations()
+              .map((r) => ({ ...r, tools: mcp.tools(r.id).map((t) => ({ name: t.name, permission: t.permission })) })),
+            null,
+            2,
+          ),
+        )
       else io.out(rows.length === 0 ? 'No MCP servers.' : formatTable(['NAME', 'ID', 'TRANSPORT', 'TOOLS'], rows))
       return exitCodes.ok
     }
     case 'discover': {
       const record = find(name)
       const tools = await mcp.discover(record.id)
-      io.out(formatTable(['TOOL', 'PERMISSION', 'DESCRIPTION'], tools.map((t) => [t.name, t.permission, firstLine(t.definition.description)])))
+      io.out(
+        formatTable(
+          ['TOOL', 'PERMISSION', 'DESCRIPTION'],
+          tools.map((t) => [t.name, t.permission, firstLine(t.definition.description)]),
+        ),
+      )
       return exitCodes.ok
     }
     case 'allow':
@@ -60,10 +79,12 @@ export async function mcpCommand(host: ToolHost, args: readonly string[], io: Cl
     case 'off': {
       const record = find(name)
       const known = mcp.tools(record.id)
-      if (known.length === 0) throw new UsageError(`no tools of ${record.name} are known; run "toolhost mcp discover ${record.name}" first`)
+      if (known.length === 0)
+        throw new UsageError(`no tools of ${record.name} are known; run "toolhost mcp discover ${record.name}" first`)
       const wanted = rest.length === 0 ? known.map((t) => t.name) : rest
       for (const tool of wanted) {
-        if (!known.some((t) => t.name === tool)) throw new UsageError(`${record.name} has no tool "${tool}"; known: ${known.map((t) => t.name).join(', ')}`)
+        if (!known.some((t) => t.name === tool))
+          throw new UsageError(`${record.name} has no tool "${tool}"; known: ${known.map((t) => t.name).join(', ')}`)
         mcp.setPermission(record.id, tool, action)
       }
       io.out(`${wanted.join(', ')}: ${action}`)

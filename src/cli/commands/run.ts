@@ -34,7 +34,8 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
   // Nobody reads the run's output any more (`toolhost run … | head -1`): cancel it rather than work unseen.
   io.outputClosed?.addEventListener('abort', stop, { once: true })
   const activity = terminalActivity(io, values.json)
-  const scope = values.resume === undefined ? scopeOption(values.scope) : (host.store().getRun(values.resume)?.scope ?? 'session')
+  const scope =
+    values.resume === undefined ? scopeOption(values.scope) : (host.store().getRun(values.resume)?.scope ?? 'session')
   const printer = runPrinter(io, { json: values.json, scope, ...(activity !== undefined && { activity }) })
   const runtime: AgentRunRuntime = {
     host,
@@ -47,11 +48,21 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
   try {
     let result: AgentRunResult
     if (values.resume !== undefined) {
-      if (positionals.length > 0) throw new UsageError('run --resume takes no prompt: the run goes on from where it stopped')
-      result = await resumeAgentRun({ ...runtime, runId: values.resume, ...(values.model !== undefined && { model: values.model }) })
+      if (positionals.length > 0)
+        throw new UsageError('run --resume takes no prompt: the run goes on from where it stopped')
+      result = await resumeAgentRun({
+        ...runtime,
+        runId: values.resume,
+        ...(values.model !== undefined && { model: values.model }),
+      })
     } else {
-      const prompt = (positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ')).trim()
-      if (prompt === '') throw new UsageError('run needs a prompt: toolhost run "<prompt>" --model provider:model ("-" reads it from standard input)')
+      const prompt = (
+        positionals.length === 1 && positionals[0] === '-' ? await io.readStdin() : positionals.join(' ')
+      ).trim()
+      if (prompt === '')
+        throw new UsageError(
+          'run needs a prompt: toolhost run "<prompt>" --model provider:model ("-" reads it from standard input)',
+        )
       const profile = await profileOption(values.profile)
       const model = values.model ?? (await host.resolveProfile(profile)).profile.model
       if (model === undefined) throw new UsageError('run needs --model provider:model (or a profile with "model")')
@@ -74,7 +85,9 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
       io.err(`toolhost: ${error.message}`)
       return exitCodes.usage
     }
-    io.err(`toolhost: ${isModelCallError(error) ? describeModelError(error, { ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }) }) : error instanceof Error ? error.message : String(error)}`)
+    io.err(
+      `toolhost: ${isModelCallError(error) ? describeModelError(error, { ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }) }) : error instanceof Error ? error.message : String(error)}`,
+    )
     return exitCodes.failed
   } finally {
     activity?.stop()
@@ -87,7 +100,10 @@ function report(result: AgentRunResult, io: CliIo, json: boolean): number {
   if (json) io.out(JSON.stringify({ type: 'result', ...result }))
   else {
     io.err(`\nrun ${result.runId} ${result.status}${result.reason === '' ? '' : ` (${result.reason})`}`)
-    if (result.status === 'paused') io.err(`waiting for ${result.approvalIds.join(', ')}: decide with "toolhost approvals approve|deny <id>", then "toolhost run --resume ${result.runId}"`)
+    if (result.status === 'paused')
+      io.err(
+        `waiting for ${result.approvalIds.join(', ')}: decide with "toolhost approvals approve|deny <id>", then "toolhost run --resume ${result.runId}"`,
+      )
   }
   if (result.status === 'completed') return exitCodes.ok
   if (result.status === 'paused') return exitCodes.pending
@@ -97,8 +113,19 @@ function report(result: AgentRunResult, io: CliIo, json: boolean): number {
 /** A conversation file: a JSON array of `{role, text, name?}`. */
 async function readConversation(path: string): Promise<ChatMessage[]> {
   const parsed: unknown = JSON.parse(await readFile(path, 'utf8'))
-  if (!Array.isArray(parsed) || !parsed.every((m) => typeof m === 'object' && m !== null && typeof (m as ChatMessage).text === 'string' && ['user', 'assistant', 'system'].includes((m as ChatMessage).role))) {
-    throw new UsageError(`--conversation ${path} must be a JSON array of {"role": "user"|"assistant"|"system", "text": "...", "name"?: "..."}`)
+  if (
+    !Array.isArray(parsed) ||
+    !parsed.every(
+      (m) =>
+        typeof m === 'object' &&
+        m !== null &&
+        typeof (m as ChatMessage).text === 'string' &&
+        ['user', 'assistant', 'system'].includes((m as ChatMessage).role),
+    )
+  ) {
+    throw new UsageError(
+      `--conversation ${path} must be a JSON array of {"role": "user"|"assistant"|"system", "text": "...", "name"?: "..."}`,
+    )
   }
   return parsed as ChatMessage[]
 }

@@ -17,13 +17,21 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
   const store = host.store()
   if (action === 'list') {
     const limit = values.limit === undefined ? 20 : Number(values.limit)
-    if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive whole number, not "${values.limit ?? ''}"`)
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new UsageError(`--limit must be a positive whole number, not "${values.limit ?? ''}"`)
     const status = values.status
-    if (status !== undefined && !(runStatuses as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${runStatuses.join(', ')}`)
+    if (status !== undefined && !(runStatuses as readonly string[]).includes(status))
+      throw new UsageError(`--status must be one of ${runStatuses.join(', ')}`)
     const runs = store.listRuns({ limit, ...(status !== undefined && { status: status as RunStatus }) })
     if (values.json) io.out(JSON.stringify(runs, null, 2))
     else if (runs.length === 0) io.out('No runs.')
-    else io.out(formatTable(['RUN', 'STATUS', 'SCOPE', 'PROFILE', 'STARTED'], runs.map((run) => [run.id, run.status, run.scope, run.profileId, new Date(run.createdAt).toISOString()])))
+    else
+      io.out(
+        formatTable(
+          ['RUN', 'STATUS', 'SCOPE', 'PROFILE', 'STARTED'],
+          runs.map((run) => [run.id, run.status, run.scope, run.profileId, new Date(run.createdAt).toISOString()]),
+        ),
+      )
     return exitCodes.ok
   }
   if (action !== 'show') throw new UsageError('use: toolhost runs list [--status S] [--limit N] | show <runId>')
@@ -36,13 +44,26 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
     io.out(JSON.stringify({ run, events, invocations }, null, 2))
     return exitCodes.ok
   }
-  io.out(`run ${run.id}  ${run.status}  ${run.scope}  profile ${run.profileId}  started ${new Date(run.createdAt).toISOString()}`)
+  io.out(
+    `run ${run.id}  ${run.status}  ${run.scope}  profile ${run.profileId}  started ${new Date(run.createdAt).toISOString()}`,
+  )
   for (const event of events) io.out(`  ${new Date(event.at).toISOString()}  ${event.type}  ${summarize(event.data)}`)
   for (const inv of invocations) {
     io.out(`\ninvocation ${inv.id}`)
     for (const { seq, entry } of inv.transcript) {
-      if (entry.kind === 'assistant') io.out(`  ${seq} assistant: ${entry.text.slice(0, 200)}${entry.calls.map((c) => `\n      → ${c.name} ${c.rawArguments.slice(0, 200)}`).join('')}`)
-      else if (entry.kind === 'results') io.out(entry.results.map((r) => `  ${seq} result ${r.callId}: ${r.isError ? `error ${r.errorCode ?? ''} ` : ''}${r.content.split('\n')[0]?.slice(0, 160) ?? ''}`).join('\n'))
+      if (entry.kind === 'assistant')
+        io.out(
+          `  ${seq} assistant: ${entry.text.slice(0, 200)}${entry.calls.map((c) => `\n      → ${c.name} ${c.rawArguments.slice(0, 200)}`).join('')}`,
+        )
+      else if (entry.kind === 'results')
+        io.out(
+          entry.results
+            .map(
+              (r) =>
+                `  ${seq} result ${r.callId}: ${r.isError ? `error ${r.errorCode ?? ''} ` : ''}${r.content.split('\n')[0]?.slice(0, 160) ?? ''}`,
+            )
+            .join('\n'),
+        )
       else io.out(`  ${seq} ${entry.kind}: ${entry.text.slice(0, 200)}`)
     }
   }
@@ -51,5 +72,10 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
 
 function summarize(data: Record<string, unknown>): string {
   const shown = Object.entries(data).filter(([key]) => key !== 'system' && key !== 'conversation' && key !== 'lorebook')
-  return shown.map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`).join(' ')
+  return shown
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`,
+    )
+    .join(' ')
 }

@@ -7,14 +7,20 @@ import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotO
 export async function snapshotCommand(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, snapshotOptions)
   const protocol = protocolOption(values.protocol)
-  const { snapshot } = await host.snapshot({ profile: await profileOption(values.profile), scope: scopeOption(values.scope), protocol })
+  const { snapshot } = await host.snapshot({
+    profile: await profileOption(values.profile),
+    scope: scopeOption(values.scope),
+    protocol,
+  })
   if (values.json) {
     io.out(JSON.stringify(snapshot, null, 2))
     return exitCodes.ok
   }
   io.out(`snapshot ${snapshot.id} · ${snapshot.protocol} · scope ${snapshot.scope} · profile ${snapshot.profileId}`)
   for (const binding of snapshot.bindings) {
-    io.out(`\n${binding.alias}  (${binding.toolId})${binding.strict ? '  strict' : ''}${binding.deferred === true ? '  deferred (not sent; found with tools_search)' : ''}`)
+    io.out(
+      `\n${binding.alias}  (${binding.toolId})${binding.strict ? '  strict' : ''}${binding.deferred === true ? '  deferred (not sent; found with tools_search)' : ''}`,
+    )
     io.out(binding.description.replace(/^/gm, '  '))
     io.out(JSON.stringify(binding.inputSchema, null, 2).replace(/^/gm, '  '))
   }

@@ -13,8 +13,10 @@ import { pausingActivity, terminalActivity } from '../terminal-activity.js'
 export async function toolsCall(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, snapshotOptions)
   const [target, rawArguments, ...extra] = positionals
-  if (target === undefined) throw new UsageError('tools call needs a tool: toolhost tools call <toolId|alias|name> [ARGUMENTS]')
-  if (extra.length > 0) throw new UsageError(`tools call takes one ARGUMENTS value; quote the JSON (got ${extra.length + 1} values)`)
+  if (target === undefined)
+    throw new UsageError('tools call needs a tool: toolhost tools call <toolId|alias|name> [ARGUMENTS]')
+  if (extra.length > 0)
+    throw new UsageError(`tools call takes one ARGUMENTS value; quote the JSON (got ${extra.length + 1} values)`)
   const activity = terminalActivity(io, values.json === true)
   const invocation = await host.createInvocation({
     profile: await profileOption(values.profile),
@@ -25,11 +27,16 @@ export async function toolsCall(host: ToolHost, args: readonly string[], io: Cli
     ...(io.approver !== undefined && { approver: pausingActivity(io.approver, activity) }),
   })
   // A stable id (or a builtin's native name) is called by its alias; anything else goes to the gate as a model's name would.
-  const binding = invocation.snapshot.bindings.find((b) => b.toolId === target || b.toolId === `builtin:${target}` || b.alias === target)
+  const binding = invocation.snapshot.bindings.find(
+    (b) => b.toolId === target || b.toolId === `builtin:${target}` || b.alias === target,
+  )
   const name = binding?.alias ?? target
   const wire = rawArguments === '-' ? await io.readStdin() : rawArguments
   // A deferred tool is called as a model would call it without a search: through tools_call.
-  const call = binding?.deferred === true ? { callId: 'cli_1', name: 'tools_call', arguments: { tool: name, arguments: wire ?? '' } } : { callId: 'cli_1', name, arguments: wire }
+  const call =
+    binding?.deferred === true
+      ? { callId: 'cli_1', name: 'tools_call', arguments: { tool: name, arguments: wire ?? '' } }
+      : { callId: 'cli_1', name, arguments: wire }
   activity?.show(`running ${name}`)
   let results
   try {
@@ -37,7 +44,8 @@ export async function toolsCall(host: ToolHost, args: readonly string[], io: Cli
   } catch (error) {
     activity?.stop()
     if (!(error instanceof TurnPausedError)) throw error
-    for (const id of error.approvalIds) io.err(`waiting for approval ${id}: run "toolhost approvals approve ${id}" or "toolhost approvals deny ${id}"`)
+    for (const id of error.approvalIds)
+      io.err(`waiting for approval ${id}: run "toolhost approvals approve ${id}" or "toolhost approvals deny ${id}"`)
     return exitCodes.pending
   }
   activity?.stop()

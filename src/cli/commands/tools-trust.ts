@@ -16,9 +16,12 @@ export async function toolsTrust(host: ToolHost, args: readonly string[], io: Cl
     io.out(JSON.stringify(trusted, null, 2))
     return exitCodes.ok
   }
-  if (trusted.length === 0) io.err('no process tool specs found; name spec files or directories, e.g. toolhost tools trust tools/weather.yaml')
+  if (trusted.length === 0)
+    io.err('no process tool specs found; name spec files or directories, e.g. toolhost tools trust tools/weather.yaml')
   for (const spec of trusted) {
-    io.out(`trusted ${spec.file} (sha256 ${spec.sha256.slice(0, 16)}…): ${spec.toolIds.length === 0 ? 'no valid tools' : spec.toolIds.join(', ')}`)
+    io.out(
+      `trusted ${spec.file} (sha256 ${spec.sha256.slice(0, 16)}…): ${spec.toolIds.length === 0 ? 'no valid tools' : spec.toolIds.join(', ')}`,
+    )
     for (const problem of spec.problems) io.err(`note: ${problem}`)
   }
   return exitCodes.ok

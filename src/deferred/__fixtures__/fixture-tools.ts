@@ -15,7 +15,9 @@ export interface ToolSpec {
 
 /** The JSON Schema of a spec's parameters. */
 export function specSchema(spec: ToolSpec): JsonSchema {
-  const properties = Object.fromEntries(Object.entries(spec.params).map(([name, description]) => [name, { type: 'string', description }]))
+  const properties = Object.fromEntries(
+    Object.entries(spec.params).map(([name, description]) => [name, { type: 'string', description }]),
+  )
   return { type: 'object', properties, required: [...spec.required] }
 }
 

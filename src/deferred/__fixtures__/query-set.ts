@@ -38,7 +38,11 @@ export function fixtureIndex(): DeferredIndex {
   const catalog = buildCatalog([{ tools: fixtureSpecs.map(specCatalogTool), diagnostics: [] }])
   const patterns = ['mcp/*', 'process/*', 'extension/*']
   const profile = mergeProfile(defaultProfile, { tools: { allow: patterns, deferred: patterns } })
-  return new DeferredIndex(deferredBindings(buildSnapshot({ catalog, profile, scope: 'session', protocol: getProtocol('anthropic'), acceptsImages: true })))
+  return new DeferredIndex(
+    deferredBindings(
+      buildSnapshot({ catalog, profile, scope: 'session', protocol: getProtocol('anthropic'), acceptsImages: true }),
+    ),
+  )
 }
 
 /** Runs every query against the index and counts where the expected tool lands. */
@@ -50,7 +54,12 @@ export function measureHitRate(index: DeferredIndex, cases: readonly QueryCase[]
     if (found[0] === expect) top1 += 1
     if (!found.includes(expect)) misses.push(`"${query}" → expected ${expect}, got ${found.join(', ') || 'nothing'}`)
   }
-  return { queries: cases.length, top5: (cases.length - misses.length) / cases.length, top1: top1 / cases.length, misses }
+  return {
+    queries: cases.length,
+    top5: (cases.length - misses.length) / cases.length,
+    top1: top1 / cases.length,
+    misses,
+  }
 }
 
 /** One line for logs: `top 5 96.7 %, top 1 56.7 % (60 queries)`. */

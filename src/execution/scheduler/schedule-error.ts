@@ -17,7 +17,9 @@ export class ScheduleError<T> extends AggregateError {
   readonly failures: readonly JobFailure[]
 
   constructor(results: (T | undefined)[], failures: readonly JobFailure[]) {
-    const summary = failures.map((f) => `#${f.index}: ${f.error instanceof Error ? f.error.message : String(f.error)}`).join('; ')
+    const summary = failures
+      .map((f) => `#${f.index}: ${f.error instanceof Error ? f.error.message : String(f.error)}`)
+      .join('; ')
     super(
       failures.map((f) => f.error),
       `${failures.length} of ${results.length} scheduled job${results.length === 1 ? '' : 's'} failed (${summary})`,

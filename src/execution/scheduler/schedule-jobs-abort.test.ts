@@ -60,7 +60,12 @@ describe('scheduleJobs: cancellation', () => {
     const h = new Harness()
     const controller = new AbortController()
     const jobs = [h.job(0, [write('a')]), h.job(1, [read('a')]), h.job(2, [], { ignoreSignal: true }), h.job(3, [])]
-    const done = scheduleJobs(jobs, { signal: controller.signal, onEvent: h.onEvent, maxConcurrency: 2, abortGraceMs: 5 })
+    const done = scheduleJobs(jobs, {
+      signal: controller.signal,
+      onEvent: h.onEvent,
+      maxConcurrency: 2,
+      abortGraceMs: 5,
+    })
     await until(() => h.running === 2)
     expect(h.started()).toEqual([0, 2])
     const reason = new Error('user cancelled')
@@ -98,6 +103,12 @@ describe('scheduleJobs: cancellation', () => {
     })
     expect(await done).toEqual(['cancel 0', 'cancel 1'])
     expect(h.log).toEqual([])
-    expect(h.events.map((e) => `${e.type} ${e.index}`)).toEqual(['queued 0', 'queued 1', 'started 0', 'cancelled 0', 'cancelled 1'])
+    expect(h.events.map((e) => `${e.type} ${e.index}`)).toEqual([
+      'queued 0',
+      'queued 1',
+      'started 0',
+      'cancelled 0',
+      'cancelled 1',
+    ])
   })
 })

@@ -78,7 +78,12 @@ describe('scheduleJobs: resource conflicts', () => {
 
   it('runs an exclusive job alone, after the earlier jobs and before the later ones', async () => {
     const h = new Harness()
-    const done = scheduleJobs([h.job(0, [read('a')]), h.job(1, [{ kind: 'exclusive' }]), h.job(2, [read('b')]), h.job(3, [])])
+    const done = scheduleJobs([
+      h.job(0, [read('a')]),
+      h.job(1, [{ kind: 'exclusive' }]),
+      h.job(2, [read('b')]),
+      h.job(3, []),
+    ])
     await settleDown()
     expect(h.started()).toEqual([0])
     h.finish(0)
@@ -126,7 +131,10 @@ describe('scheduleJobs: concurrency', () => {
 
   it('gives a freed slot to the earliest ready job, even one that was blocked', async () => {
     const h = new Harness()
-    const done = scheduleJobs([h.job(0, [write('a')]), h.job(1, [read('a')]), h.job(2, [read('b')]), h.job(3, [read('c')])], { maxConcurrency: 2 })
+    const done = scheduleJobs(
+      [h.job(0, [write('a')]), h.job(1, [read('a')]), h.job(2, [read('b')]), h.job(3, [read('c')])],
+      { maxConcurrency: 2 },
+    )
     await until(() => h.running === 2)
     expect(h.started()).toEqual([0, 2])
     h.finish(0)
@@ -159,7 +167,10 @@ describe('scheduleJobs: concurrency', () => {
 describe('scheduleJobs: results and events', () => {
   it('returns results in job order whatever order the jobs finish in', async () => {
     const h = new Harness()
-    const done = scheduleJobs([0, 1, 2, 3].map((i) => h.job(i, [])), { onEvent: h.onEvent })
+    const done = scheduleJobs(
+      [0, 1, 2, 3].map((i) => h.job(i, [])),
+      { onEvent: h.onEvent },
+    )
     await until(() => h.running === 4)
     for (const i of [3, 1, 0, 2]) {
       h.finish(i)
@@ -177,7 +188,14 @@ describe('scheduleJobs: results and events', () => {
     await until(() => h.started().length === 2)
     h.finish(1)
     await done
-    expect(h.events.map((e) => `${e.type} ${e.index}`)).toEqual(['queued 0', 'queued 1', 'started 0', 'finished 0', 'started 1', 'finished 1'])
+    expect(h.events.map((e) => `${e.type} ${e.index}`)).toEqual([
+      'queued 0',
+      'queued 1',
+      'started 0',
+      'finished 0',
+      'started 1',
+      'finished 1',
+    ])
   })
 
   it('resolves an empty batch with no results', async () => {
@@ -187,7 +205,9 @@ describe('scheduleJobs: results and events', () => {
   it('keeps siblings running when a job fails and reports the failure after all settled', async () => {
     const h = new Harness()
     let settled = false
-    const done = scheduleJobs([h.job(0, []), h.job(1, []), h.job(2, [write('a')]), h.job(3, [read('a')])], { onEvent: h.onEvent })
+    const done = scheduleJobs([h.job(0, []), h.job(1, []), h.job(2, [write('a')]), h.job(3, [read('a')])], {
+      onEvent: h.onEvent,
+    })
     done.catch(() => undefined).finally(() => (settled = true))
     await until(() => h.running === 3)
     const boom = new Error('boom')

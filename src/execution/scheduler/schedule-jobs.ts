@@ -26,9 +26,11 @@ export function scheduleJobs<T>(jobs: readonly ScheduledJob<T>[], options: Sched
     throw new RangeError(`maxConcurrency must be a positive integer, got ${maxConcurrency}`)
   }
   const graceMs = options.abortGraceMs ?? defaultAbortGraceMs
-  if (!Number.isFinite(graceMs) || graceMs < 0) throw new RangeError(`abortGraceMs must be a finite number ≥ 0, got ${graceMs}`)
+  if (!Number.isFinite(graceMs) || graceMs < 0)
+    throw new RangeError(`abortGraceMs must be a finite number ≥ 0, got ${graceMs}`)
   for (const [index, job] of jobs.entries()) {
-    if (job.timeoutMs !== undefined && !(job.timeoutMs >= 0)) throw new RangeError(`Job ${index} has an invalid timeoutMs: ${job.timeoutMs}`)
+    if (job.timeoutMs !== undefined && !(job.timeoutMs >= 0))
+      throw new RangeError(`Job ${index} has an invalid timeoutMs: ${job.timeoutMs}`)
   }
   return new Promise((resolve, reject) => runBatch(jobs, { ...options, maxConcurrency, graceMs }, resolve, reject))
 }
@@ -70,7 +72,13 @@ function runBatch<T>(
     finished = true
     signal?.removeEventListener('abort', cancelAll)
     if (failures.length === 0) resolve(results as T[])
-    else reject(new ScheduleError(results, failures.toSorted((a, b) => a.index - b.index)))
+    else
+      reject(
+        new ScheduleError(
+          results,
+          failures.toSorted((a, b) => a.index - b.index),
+        ),
+      )
   }
 
   const settle = (index: number, outcome: JobOutcome<T>): void => {

@@ -74,7 +74,10 @@ export function startJob<T>(job: ScheduledJob<T>, graceMs: number): RunningJob<T
 
   const timeoutMs = job.timeoutMs
   if (timeoutMs !== undefined && timeoutMs <= maxTimerDelay) {
-    timeoutTimer = setTimeout(() => stop('timed_out', new DOMException(`The job timed out after ${timeoutMs} ms.`, 'TimeoutError')), timeoutMs)
+    timeoutTimer = setTimeout(
+      () => stop('timed_out', new DOMException(`The job timed out after ${timeoutMs} ms.`, 'TimeoutError')),
+      timeoutMs,
+    )
   }
 
   return { settled, cancel: (reason) => stop('cancelled', reason) }

@@ -39,11 +39,14 @@ function pidFile(): string {
 
 /** The detached sleeper's host pid, once the server has written it. */
 async function sleeperIn(file: string): Promise<number> {
-  const pid = await vi.waitFor(async () => {
-    const text = await readFile(file, 'utf8')
-    expect(text).toMatch(/^\d+\n$/)
-    return Number(text)
-  }, { timeout: 10_000, interval: 20 })
+  const pid = await vi.waitFor(
+    async () => {
+      const text = await readFile(file, 'utf8')
+      expect(text).toMatch(/^\d+\n$/)
+      return Number(text)
+    },
+    { timeout: 10_000, interval: 20 },
+  )
   sleepers.push(pid)
   return pid
 }
@@ -67,7 +70,10 @@ function exists(pid: number): boolean {
 
 /** Passes once no process has this pid, polling for up to 10 s (a killed process needs a moment). */
 async function expectGone(pid: number): Promise<void> {
-  await vi.waitFor(() => expect(exists(pid), `the detached process ${pid}`).toBe(false), { timeout: 10_000, interval: 20 })
+  await vi.waitFor(() => expect(exists(pid), `the detached process ${pid}`).toBe(false), {
+    timeout: 10_000,
+    interval: 20,
+  })
 }
 
 describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
@@ -77,7 +83,11 @@ describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
     const mcp = new McpClientManager({ store, killGraceMs: 600_000 })
     try {
       const file = pidFile()
-      const { id } = mcp.register('Detaching', { kind: 'stdio', command: process.execPath, args: [detachingServer, file] })
+      const { id } = mcp.register('Detaching', {
+        kind: 'stdio',
+        command: process.execPath,
+        args: [detachingServer, file],
+      })
       await mcp.discover(id)
       const sleeper = await runningSleeperIn(file)
       await mcp.close()
@@ -93,7 +103,9 @@ describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
     const host = await createToolHost({ dataDir, workspaceDir: dataDir, processDirs: [], watchProcessTools: false })
     try {
       const file = pidFile()
-      const { id } = host.mcp().register('Detaching', { kind: 'stdio', command: process.execPath, args: [detachingServer, file] })
+      const { id } = host
+        .mcp()
+        .register('Detaching', { kind: 'stdio', command: process.execPath, args: [detachingServer, file] })
       await host.mcp().discover(id)
       const sleeper = await runningSleeperIn(file)
       await host.close()
@@ -108,7 +120,17 @@ describe.skipIf(!linux)('stdio MCP servers stay bounded', () => {
     ...(detected?.kind === 'pid-namespace' && detected.parentDeathSignal ? [['is killed with SIGKILL', 'wait']] : []),
   ])('a host process that %s leaves nothing its servers detached', async (_how, end) => {
     const file = pidFile()
-    const host = spawn(process.execPath, ['--import', join(root, 'scripts', 'register-ts.ts'), join(import.meta.dirname, '__fixtures__', 'host-with-detaching-server.ts'), file, end ?? 'exit'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const host = spawn(
+      process.execPath,
+      [
+        '--import',
+        join(root, 'scripts', 'register-ts.ts'),
+        join(import.meta.dirname, '__fixtures__', 'host-with-detaching-server.ts'),
+        file,
+        end ?? 'exit',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     const closed = once(host, 'close')
     let output = ''
     for await (const chunk of host.stdout) {

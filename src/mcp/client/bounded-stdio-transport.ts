@@ -21,7 +21,19 @@ export class NotWrittenError extends Error {
   override readonly name = 'NotWrittenError'
 }
 
-const inheritedEnv = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'TMPDIR', 'LANG', 'SystemRoot', 'APPDATA', 'USERPROFILE']
+const inheritedEnv = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'TMPDIR',
+  'LANG',
+  'SystemRoot',
+  'APPDATA',
+  'USERPROFILE',
+]
 
 /**
  * An MCP stdio client transport whose server is spawned bounded ({@link spawnBounded}): when it
@@ -54,7 +66,9 @@ export class BoundedStdioTransport implements Transport {
     this.#started = true
     const env: Record<string, string> = {}
     for (const key of inheritedEnv) if (process.env[key] !== undefined) env[key] = process.env[key]
-    const bounded = await spawnBounded(this.#options.command, this.#options.args, { env: { ...env, ...this.#options.env } })
+    const bounded = await spawnBounded(this.#options.command, this.#options.args, {
+      env: { ...env, ...this.#options.env },
+    })
     this.#bounded = bounded
     const { child } = bounded
     await new Promise<void>((resolve, reject) => {
@@ -77,7 +91,8 @@ export class BoundedStdioTransport implements Transport {
   #receive(chunk: Buffer): void {
     try {
       this.#buffer.append(chunk)
-      for (let message = this.#buffer.readMessage(); message !== null; message = this.#buffer.readMessage()) this.onmessage?.(message)
+      for (let message = this.#buffer.readMessage(); message !== null; message = this.#buffer.readMessage())
+        this.onmessage?.(message)
     } catch (error) {
       // Oversized or malformed output: the stream cannot be trusted any more.
       this.onerror?.(error instanceof Error ? error : new Error(String(error)))
@@ -87,7 +102,8 @@ export class BoundedStdioTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#bounded?.child.stdin
-    if (this.#closed || stdin === undefined || !stdin.writable) throw new NotWrittenError('the MCP server process is not running')
+    if (this.#closed || stdin === undefined || !stdin.writable)
+      throw new NotWrittenError('the MCP server process is not running')
     await new Promise<void>((resolve, reject) => {
       stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()))
     })

@@ -1,5 +1,11 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js'
 import { fillText } from '../../text/model-text.js'
 import type { ToolProgress } from '../../tool/define-tool.js'
 import { ToolError } from '../../tool/tool-error.js'
@@ -18,11 +24,17 @@ export interface CallLimits {
 /** How a failed call ended: the error the model gets (its code tells whether the server answered). */
 export type CallFailure = { readonly error: ToolError; readonly cause: unknown }
 
-type Outcome = { readonly ok: true; readonly result: CallToolResult } | { readonly ok: false; readonly error: unknown; readonly sent: SendState }
+type Outcome =
+  | { readonly ok: true; readonly result: CallToolResult }
+  | { readonly ok: false; readonly error: unknown; readonly sent: SendState }
 
 function progressOf(p: Progress): ToolProgress {
   const amount = p.total === undefined ? `${p.progress}` : `${p.progress}/${p.total}`
-  return { message: p.message ?? `Progress ${amount}`, progress: p.progress, ...(p.total !== undefined && { total: p.total }) }
+  return {
+    message: p.message ?? `Progress ${amount}`,
+    progress: p.progress,
+    ...(p.total !== undefined && { total: p.total }),
+  }
 }
 
 /**
@@ -90,10 +102,14 @@ export function classifyFailure(error: unknown, sent: SendState, serverName: str
   const reason = error instanceof Error ? error.message : String(error)
   // HTTP 404 is how a server says it does not know the session: it processed nothing.
   const sessionGone = error instanceof StreamableHTTPError && error.code === 404
-  if (!sent.attempted || sent.notWritten || sessionGone) return new ToolError('mcp.not_sent', fillText(mcpTexts.notSent, { server: serverName, reason }), { reason })
+  if (!sent.attempted || sent.notWritten || sessionGone)
+    return new ToolError('mcp.not_sent', fillText(mcpTexts.notSent, { server: serverName, reason }), { reason })
   const answered =
-    (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) ||
+    (error instanceof McpError &&
+      error.code !== ErrorCode.ConnectionClosed &&
+      error.code !== ErrorCode.RequestTimeout) ||
     (error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500)
-  if (answered) return new ToolError('mcp.refused', fillText(mcpTexts.refused, { server: serverName, message: reason }), { reason })
+  if (answered)
+    return new ToolError('mcp.refused', fillText(mcpTexts.refused, { server: serverName, message: reason }), { reason })
   return new ToolError('tool.outcome_unknown', mcpTexts.outcomeUnknown, { reason })
 }

@@ -108,8 +108,11 @@ export class ConnectionPool {
   async #connect(registrationId: string, config: McpTransportConfig): Promise<Entry> {
     const transport = trackSends(this.#transport(registrationId, config))
     const onElicit = this.#options.onElicit
-    const client = new Client(clientInfo, { capabilities: onElicit === undefined ? {} : { elicitation: { form: { applyDefaults: true } } } })
-    if (onElicit !== undefined) client.setRequestHandler(ElicitRequestSchema, (request) => onElicit(registrationId, request.params))
+    const client = new Client(clientInfo, {
+      capabilities: onElicit === undefined ? {} : { elicitation: { form: { applyDefaults: true } } },
+    })
+    if (onElicit !== undefined)
+      client.setRequestHandler(ElicitRequestSchema, (request) => onElicit(registrationId, request.params))
     const entry: Entry = { client, transport, closed: false, pid: undefined }
     client.onclose = () => {
       entry.closed = true
@@ -128,10 +131,17 @@ export class ConnectionPool {
 
   #transport(registrationId: string, config: McpTransportConfig): Transport {
     if (config.kind === 'stdio') {
-      return new BoundedStdioTransport({ ...config, maxMessageBytes: this.#options.maxMessageBytes, killGraceMs: this.#options.killGraceMs })
+      return new BoundedStdioTransport({
+        ...config,
+        maxMessageBytes: this.#options.maxMessageBytes,
+        killGraceMs: this.#options.killGraceMs,
+      })
     }
     const { authProvider } = this.#options.runtime(registrationId)
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } }, ...(authProvider !== undefined && { authProvider }) })
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: { headers: { ...config.headers } },
+      ...(authProvider !== undefined && { authProvider }),
+    })
     if (authProvider !== undefined) this.#authorizing.set(registrationId, transport)
     return transport
   }

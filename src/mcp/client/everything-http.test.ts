@@ -53,8 +53,11 @@ describe('server-everything over Streamable HTTP', () => {
     mcp.setPermission(id, 'echo', 'allow')
     mcp.setPermission(id, 'get-structured-content', 'allow')
     const { tools } = mcp.catalogSource()
-    expect((await run(toolNamed(tools, 'echo'), { message: 'over http' }, testCallContext())).output.content).toContain('over http')
-    const weather = (await run(toolNamed(tools, 'get-structured-content'), { location: 'New York' }, testCallContext())).output
+    expect((await run(toolNamed(tools, 'echo'), { message: 'over http' }, testCallContext())).output.content).toContain(
+      'over http',
+    )
+    const weather = (await run(toolNamed(tools, 'get-structured-content'), { location: 'New York' }, testCallContext()))
+      .output
     expect(weather.structured).toMatchObject({ temperature: expect.any(Number) })
   })
 

@@ -14,7 +14,11 @@ describe('server-everything over stdio', () => {
   beforeAll(async () => {
     store = memoryStore()
     mcp = new McpClientManager({ store, callTimeoutMs: 1000 })
-    id = mcp.register('Everything', { kind: 'stdio', command: process.execPath, args: [serverScript('@modelcontextprotocol/server-everything'), 'stdio'] }).id
+    id = mcp.register('Everything', {
+      kind: 'stdio',
+      command: process.execPath,
+      args: [serverScript('@modelcontextprotocol/server-everything'), 'stdio'],
+    }).id
     await mcp.discover(id)
   })
   afterAll(async () => {
@@ -24,7 +28,9 @@ describe('server-everything over stdio', () => {
 
   it('caches discovered tools, all Off, and offers none of them', () => {
     const cached = mcp.tools(id)
-    expect(cached.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']))
+    expect(cached.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['echo', 'get-sum', 'get-tiny-image', 'trigger-long-running-operation']),
+    )
     expect(cached.every((t) => t.permission === 'off')).toBe(true)
     const { tools, diagnostics } = mcp.catalogSource()
     expect(tools).toEqual([])
@@ -70,14 +76,20 @@ describe('server-everything over stdio', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('cancelled by test')), 300)
     // Uncancelled, the 5 s operation would complete instead of rejecting.
-    await expect(run(tool, { duration: 5, steps: 5 }, testCallContext({ signal: controller.signal }))).rejects.toThrow('cancelled by test')
+    await expect(run(tool, { duration: 5, steps: 5 }, testCallContext({ signal: controller.signal }))).rejects.toThrow(
+      'cancelled by test',
+    )
     // The connection survives a cancelled call.
-    expect((await run(toolNamed(mcp.catalogSource().tools, 'echo'), { message: 'again' }, testCallContext())).output.content).toContain('again')
+    expect(
+      (await run(toolNamed(mcp.catalogSource().tools, 'echo'), { message: 'again' }, testCallContext())).output.content,
+    ).toContain('again')
   })
 
   it('refuses a tool turned off since the snapshot, and oversized arguments', async () => {
     const echo = toolNamed(mcp.catalogSource().tools, 'echo')
-    await expect(run(echo, { message: 'x'.repeat(300 * 1024) }, testCallContext())).rejects.toMatchObject({ code: 'mcp.arguments_too_large' })
+    await expect(run(echo, { message: 'x'.repeat(300 * 1024) }, testCallContext())).rejects.toMatchObject({
+      code: 'mcp.arguments_too_large',
+    })
     mcp.setPermission(id, 'echo', 'off')
     const error: unknown = await run(echo, { message: 'hi' }, testCallContext()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ToolError)

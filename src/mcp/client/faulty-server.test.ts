@@ -6,9 +6,17 @@ import { McpClientManager, type McpClientManagerOptions } from './mcp-client-man
 
 let open: { mcp: McpClientManager; store: Store }[] = []
 
-async function faulty(options: Omit<McpClientManagerOptions, 'store'> = {}): Promise<{ mcp: McpClientManager; id: string }> {
+async function faulty(
+  options: Omit<McpClientManagerOptions, 'store'> = {},
+): Promise<{ mcp: McpClientManager; id: string }> {
   const store = memoryStore()
-  const mcp = new McpClientManager({ store, callTimeoutMs: 300, maxMessageBytes: 256 * 1024, killGraceMs: 500, ...options })
+  const mcp = new McpClientManager({
+    store,
+    callTimeoutMs: 300,
+    maxMessageBytes: 256 * 1024,
+    killGraceMs: 500,
+    ...options,
+  })
   open.push({ mcp, store })
   const id = mcp.register('Faulty', { kind: 'stdio', command: process.execPath, args: [faultyServer] }).id
   await mcp.discover(id)
@@ -21,10 +29,12 @@ function tool(mcp: McpClientManager, name: string) {
 }
 
 afterEach(async () => {
-  await Promise.all(open.map(async ({ mcp, store }) => {
-    await mcp.close()
-    store.close()
-  }))
+  await Promise.all(
+    open.map(async ({ mcp, store }) => {
+      await mcp.close()
+      store.close()
+    }),
+  )
   open = []
 })
 
@@ -48,11 +58,14 @@ describe('a misbehaving stdio server', () => {
     expect(secondPid).not.toBe(firstPid)
   })
 
-  it.each(['wrong_id', 'garbage'])('%s: the call ends as outcome unknown at the call timeout, and the server stays usable', async (name) => {
-    const { mcp } = await faulty()
-    await expect(run(tool(mcp, name), {}, testCallContext())).rejects.toMatchObject({ code: 'tool.outcome_unknown' })
-    expect((await run(tool(mcp, 'ok'), {}, testCallContext())).output.content).toBe('fine')
-  })
+  it.each(['wrong_id', 'garbage'])(
+    '%s: the call ends as outcome unknown at the call timeout, and the server stays usable',
+    async (name) => {
+      const { mcp } = await faulty()
+      await expect(run(tool(mcp, name), {}, testCallContext())).rejects.toMatchObject({ code: 'tool.outcome_unknown' })
+      expect((await run(tool(mcp, 'ok'), {}, testCallContext())).output.content).toBe('fine')
+    },
+  )
 
   it('floods its output: the connection is cut, the outcome unknown, the process killed', async () => {
     const { mcp, id } = await faulty()

@@ -17,7 +17,11 @@ describe('server-filesystem over stdio', () => {
     writeFileSync(join(dir, 'notes.txt'), 'first line\nsecond line\n')
     store = memoryStore()
     mcp = new McpClientManager({ store })
-    id = mcp.register('Files', { kind: 'stdio', command: process.execPath, args: [serverScript('@modelcontextprotocol/server-filesystem'), dir] }).id
+    id = mcp.register('Files', {
+      kind: 'stdio',
+      command: process.execPath,
+      args: [serverScript('@modelcontextprotocol/server-filesystem'), dir],
+    }).id
     await mcp.discover(id)
     mcp.setPermission(id, 'list_directory', 'allow')
     mcp.setPermission(id, 'read_text_file', 'ask')
@@ -38,6 +42,8 @@ describe('server-filesystem over stdio', () => {
 
   it('passes the server error on as a tool error', async () => {
     const read = toolNamed(mcp.catalogSource().tools, 'read_text_file')
-    await expect(run(read, { path: '/etc/passwd' }, testCallContext())).rejects.toMatchObject({ code: 'mcp.tool_error' })
+    await expect(run(read, { path: '/etc/passwd' }, testCallContext())).rejects.toMatchObject({
+      code: 'mcp.tool_error',
+    })
   })
 })

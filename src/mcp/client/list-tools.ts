@@ -54,7 +54,12 @@ export function cacheFromListing(listed: readonly Tool[], previous: readonly Mcp
     seen.add(tool.name)
     const definition = definitionOf(tool)
     const fingerprint = fingerprintOf(definition)
-    cache.push({ name: tool.name, definition, fingerprint, permission: permissionAfterListing(before.get(tool.name), fingerprint) })
+    cache.push({
+      name: tool.name,
+      definition,
+      fingerprint,
+      permission: permissionAfterListing(before.get(tool.name), fingerprint),
+    })
   }
   return cache
 }

@@ -31,7 +31,11 @@ function partText(part: ContentPart, attachments: Attachments): string | undefin
       const mime = r.mimeType ?? 'unknown type'
       if ('text' in r && typeof r.text === 'string') return `Resource ${r.uri} (${mime}):\n${r.text}`
       if ('blob' in r && typeof r.blob === 'string') {
-        attachments.files.push({ bytes: Buffer.from(r.blob, 'base64'), mimeType: r.mimeType ?? 'application/octet-stream', name: r.uri })
+        attachments.files.push({
+          bytes: Buffer.from(r.blob, 'base64'),
+          mimeType: r.mimeType ?? 'application/octet-stream',
+          name: r.uri,
+        })
         return undefined
       }
       return `[resource ${r.uri} (${mime}), not shown]`
@@ -61,7 +65,9 @@ function repeats(text: string, structured: Record<string, unknown>): boolean {
 export function mapCallResult(result: CallToolResult): ToolOutput {
   const attachments: Attachments = { images: [], files: [] }
   const { images, files } = attachments
-  const texts = result.content.map((part) => partText(part, attachments)).filter((t): t is string => t !== undefined && t !== '')
+  const texts = result.content
+    .map((part) => partText(part, attachments))
+    .filter((t): t is string => t !== undefined && t !== '')
   let content = texts.join('\n\n')
   if (result.isError === true) throw new ToolError('mcp.tool_error', content === '' ? mcpTexts.toolErrorEmpty : content)
   const structured = result.structuredContent

@@ -68,7 +68,12 @@ function withoutDialect(schema: unknown): JsonSchema {
  * The catalog entry of a cached MCP tool.
  * @throws TypeError when the server's input schema is not a valid object schema
  */
-export function createMcpCatalogTool(registration: McpRegistrationRecord, record: McpToolRecord, runtime: McpToolRuntime, settings: McpCatalogSettings): CatalogTool {
+export function createMcpCatalogTool(
+  registration: McpRegistrationRecord,
+  record: McpToolRecord,
+  runtime: McpToolRuntime,
+  settings: McpCatalogSettings,
+): CatalogTool {
   const { definition } = record
   const inputSchema = withoutDialect(definition.inputSchema)
   const validate = compileInputSchema(inputSchema)
@@ -97,7 +102,8 @@ export function createMcpCatalogTool(registration: McpRegistrationRecord, record
     checkPermissions: async () => {
       const permission = runtime.currentPermission(registrationId, record.name)
       if (permission === 'allow') return { behavior: 'allow' }
-      if (permission === 'ask') return { behavior: 'ask', reason: fillText(mcpTexts.ask, { server: registration.name }) }
+      if (permission === 'ask')
+        return { behavior: 'ask', reason: fillText(mcpTexts.ask, { server: registration.name }) }
       return { behavior: 'deny', reason: permission === undefined ? mcpTexts.unavailable : mcpTexts.toolOff }
     },
     // A person's Allow is a permission decision: it counts as an allow rule (the profile's deny and ask rules still come first).

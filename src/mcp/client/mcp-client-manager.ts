@@ -77,7 +77,11 @@ export class McpClientManager {
     }
     this.#onToolsChanged = options.onToolsChanged
     this.#failuresBeforePause = options.failuresBeforePause ?? 5
-    this.#breaker = new CircuitBreaker({ failures: this.#failuresBeforePause, pauseMs: options.pauseMs ?? 60_000, now: options.now ?? Date.now })
+    this.#breaker = new CircuitBreaker({
+      failures: this.#failuresBeforePause,
+      pauseMs: options.pauseMs ?? 60_000,
+      now: options.now ?? Date.now,
+    })
     this.#pool = new ConnectionPool({
       connectTimeoutMs: this.#limits.connectTimeoutMs,
       maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024,
@@ -97,7 +101,8 @@ export class McpClientManager {
    */
   register(name: string, transport: McpTransportInput, runtime: McpRuntimeOptions = {}): McpRegistrationRecord {
     if (name.trim() === '') throw new TypeError('an MCP server needs a display name')
-    if (runtime.authProvider !== undefined && transport.kind !== 'http') throw new TypeError('only an HTTP MCP server can use an auth provider')
+    if (runtime.authProvider !== undefined && transport.kind !== 'http')
+      throw new TypeError('only an HTTP MCP server can use an auth provider')
     const record = this.#store.mcpServers.createRegistration(name.trim(), checkTransport(transport))
     this.#runtime.set(record.id, runtime)
     return record
@@ -136,11 +141,16 @@ export class McpClientManager {
   async discover(registrationId: string): Promise<McpToolRecord[]> {
     const registration = this.#registration(registrationId)
     const connection = await this.#pool.get(registrationId, registration.transport).catch((error: unknown) => {
-      throw new Error(`cannot connect to MCP server "${registration.name}": ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+      throw new Error(
+        `cannot connect to MCP server "${registration.name}": ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      )
     })
     const listed = await listAllTools(connection.client, this.#limits.listTimeoutMs)
     const servers = this.#store.mcpServers
-    this.#store.transaction(() => servers.replaceTools(registrationId, cacheFromListing(listed, servers.tools(registrationId))))
+    this.#store.transaction(() =>
+      servers.replaceTools(registrationId, cacheFromListing(listed, servers.tools(registrationId))),
+    )
     return servers.tools(registrationId)
   }
 
@@ -167,19 +177,28 @@ export class McpClientManager {
     const diagnostics: CatalogDiagnostic[] = []
     const runtime = {
       currentPermission: (id: string, name: string) => this.#store.mcpServers.tool(id, name)?.permission,
-      call: (id: string, name: string, input: Record<string, unknown>, ctx: ToolCallContext) => this.callTool(id, name, input, ctx.signal),
+      call: (id: string, name: string, input: Record<string, unknown>, ctx: ToolCallContext) =>
+        this.callTool(id, name, input, ctx.signal),
     }
     for (const registration of this.registrations()) {
       for (const record of this.tools(registration.id)) {
         const toolId = mcpToolId(registration.id, record.name)
         if (record.permission === 'off') {
-          diagnostics.push({ toolId, code: 'mcp.tool_off', message: `${toolId} (${registration.name}) is off; set it to ask or allow to offer it` })
+          diagnostics.push({
+            toolId,
+            code: 'mcp.tool_off',
+            message: `${toolId} (${registration.name}) is off; set it to ask or allow to offer it`,
+          })
           continue
         }
         try {
           tools.push(createMcpCatalogTool(registration, record, runtime, { maxCallMs: this.#limits.maxCallMs }))
         } catch (error) {
-          diagnostics.push({ toolId, code: 'mcp.invalid_schema', message: `${toolId}: ${error instanceof Error ? error.message : String(error)}` })
+          diagnostics.push({
+            toolId,
+            code: 'mcp.invalid_schema',
+            message: `${toolId}: ${error instanceof Error ? error.message : String(error)}`,
+          })
         }
       }
     }
@@ -198,7 +217,12 @@ export class McpClientManager {
    * @throws ToolError `mcp.unavailable`, `mcp.tool_off`, `mcp.arguments_too_large`,
    *   `mcp.server_paused`, `mcp.not_sent`, `mcp.refused` or `tool.outcome_unknown`
    */
-  async *callTool(registrationId: string, toolName: string, input: Record<string, unknown>, signal: AbortSignal = new AbortController().signal): AsyncGenerator<ToolProgress, ToolOutput, void> {
+  async *callTool(
+    registrationId: string,
+    toolName: string,
+    input: Record<string, unknown>,
+    signal: AbortSignal = new AbortController().signal,
+  ): AsyncGenerator<ToolProgress, ToolOutput, void> {
     // Re-read: the registration or permission may have changed since the snapshot was made.
     const registration = this.#store.mcpServers.getRegistration(registrationId)
     const record = registration === undefined ? undefined : this.#store.mcpServers.tool(registrationId, toolName)
@@ -206,23 +230,41 @@ export class McpClientManager {
     if (record.permission === 'off') throw new ToolError('mcp.tool_off', mcpTexts.toolOff)
     const size = Buffer.byteLength(JSON.stringify(input))
     if (size > maxMcpArgumentBytes) {
-      throw new ToolError('mcp.arguments_too_large', fillText(mcpTexts.argumentsTooLarge, { size: formatBytes(size), limit: formatBytes(maxMcpArgumentBytes) }))
+      throw new ToolError(
+        'mcp.arguments_too_large',
+        fillText(mcpTexts.argumentsTooLarge, { size: formatBytes(size), limit: formatBytes(maxMcpArgumentBytes) }),
+      )
     }
     const pausedMs = this.#breaker.pausedFor(registrationId)
     if (pausedMs > 0) {
-      throw new ToolError('mcp.server_paused', fillText(mcpTexts.serverPaused, { server: registration.name, failures: this.#failuresBeforePause, seconds: Math.ceil(pausedMs / 1000) }))
+      throw new ToolError(
+        'mcp.server_paused',
+        fillText(mcpTexts.serverPaused, {
+          server: registration.name,
+          failures: this.#failuresBeforePause,
+          seconds: Math.ceil(pausedMs / 1000),
+        }),
+      )
     }
     const connection = await this.#pool.get(registrationId, registration.transport).catch((error: unknown) => {
       this.#breaker.failed(registrationId)
       const reason = error instanceof Error ? error.message : String(error)
       throw new ToolError('mcp.not_sent', fillText(mcpTexts.notSent, { server: registration.name, reason }), { reason })
     })
-    const result = yield* callMcpTool(connection, registration.name, toolName, input, signal, this.#limits, ({ error }) => {
-      if (error.code === 'mcp.refused') return this.#breaker.succeeded(registrationId)
-      this.#breaker.failed(registrationId)
-      // A connection that could not carry the request (server gone, session expired) is reopened next time.
-      if (error.code === 'mcp.not_sent') void this.#pool.drop(registrationId)
-    })
+    const result = yield* callMcpTool(
+      connection,
+      registration.name,
+      toolName,
+      input,
+      signal,
+      this.#limits,
+      ({ error }) => {
+        if (error.code === 'mcp.refused') return this.#breaker.succeeded(registrationId)
+        this.#breaker.failed(registrationId)
+        // A connection that could not carry the request (server gone, session expired) is reopened next time.
+        if (error.code === 'mcp.not_sent') void this.#pool.drop(registrationId)
+      },
+    )
     this.#breaker.succeeded(registrationId)
     return mapCallResult(result)
   }

@@ -15,7 +15,14 @@ async function startServer(authorizations: (string | undefined)[]): Promise<{ ht
   const mcp = new McpServer({ name: 'runtime-options-test', version: '1.0.0' })
   mcp.registerTool('greet', { description: 'Greets whoever the user names' }, async () => {
     const answer = await mcp.server.request(
-      { method: 'elicitation/create', params: { mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ada' } } } } },
+      {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: 'Your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ada' } } },
+        },
+      },
       ElicitResultSchema,
     )
     return { content: [{ type: 'text', text: `${answer.action}: ${JSON.stringify(answer.content)}` }] }
@@ -66,7 +73,11 @@ describe('McpClientManager runtime options', () => {
   it('passes the auth provider to the HTTP transport and never stores it', async () => {
     const mcp = new McpClientManager({ store })
     managers.push(mcp)
-    const { id } = mcp.register('Secured', { kind: 'http', url: server.url }, { authProvider: tokenProvider('secret-token') })
+    const { id } = mcp.register(
+      'Secured',
+      { kind: 'http', url: server.url },
+      { authProvider: tokenProvider('secret-token') },
+    )
     await mcp.discover(id)
     expect(authorizations.length).toBeGreaterThan(0)
     expect(authorizations.every((header) => header === 'Bearer secret-token')).toBe(true)
@@ -91,7 +102,9 @@ describe('McpClientManager runtime options', () => {
 
   it('refuses an auth provider for a stdio server', () => {
     const mcp = new McpClientManager({ store })
-    expect(() => mcp.register('Local', { kind: 'stdio', command: 'node' }, { authProvider: tokenProvider('x') })).toThrow(TypeError)
+    expect(() =>
+      mcp.register('Local', { kind: 'stdio', command: 'node' }, { authProvider: tokenProvider('x') }),
+    ).toThrow(TypeError)
   })
 
   it('answers elicitation with the onElicit handler, defaults applied', async () => {

@@ -2,7 +2,12 @@ import type { McpTransportConfig } from '../../store/mcp-servers.js'
 
 /** How to reach a server when registering it; omitted lists and maps are empty. */
 export type McpTransportInput =
-  | { readonly kind: 'stdio'; readonly command: string; readonly args?: readonly string[]; readonly env?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'stdio'
+      readonly command: string
+      readonly args?: readonly string[]
+      readonly env?: Readonly<Record<string, string>>
+    }
   | { readonly kind: 'http'; readonly url: string; readonly headers?: Readonly<Record<string, string>> }
 
 /**
@@ -20,6 +25,7 @@ export function checkTransport(input: McpTransportInput): McpTransportConfig {
   } catch {
     throw new TypeError(`"${input.url}" is not a URL`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`an MCP server URL must be http or https, not ${url.protocol}`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`an MCP server URL must be http or https, not ${url.protocol}`)
   return { kind: 'http', url: url.href, headers: { ...input.headers } }
 }

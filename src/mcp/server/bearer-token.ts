@@ -11,8 +11,11 @@ export function newBearerToken(): string {
  */
 export function bearerRefusal(header: string | undefined, token: string): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
-  if (match === null) return 'Missing bearer token: send "Authorization: Bearer <token>" (printed when the server started)'
-  const sent = createHash('sha256').update(match[1] ?? '').digest()
+  if (match === null)
+    return 'Missing bearer token: send "Authorization: Bearer <token>" (printed when the server started)'
+  const sent = createHash('sha256')
+    .update(match[1] ?? '')
+    .digest()
   const expected = createHash('sha256').update(token).digest()
   return timingSafeEqual(sent, expected) ? undefined : 'Invalid bearer token'
 }

@@ -16,8 +16,20 @@ let host: ToolHost
 let server: McpServerHandle
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'toolhost-mcp-http-'))
-  host = await createToolHost({ dataDir, workspaceDir: dataDir, tools: serverTestTools, processDirs: [], watchProcessTools: false })
-  server = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 0, maxBodyBytes: 64 * 1024, maxSessions: 2 })
+  host = await createToolHost({
+    dataDir,
+    workspaceDir: dataDir,
+    tools: serverTestTools,
+    processDirs: [],
+    watchProcessTools: false,
+  })
+  server = await serveMcp(host, {
+    transport: 'http',
+    host: '127.0.0.1',
+    port: 0,
+    maxBodyBytes: 64 * 1024,
+    maxSessions: 2,
+  })
 })
 afterAll(async () => {
   await server.close()
@@ -28,27 +40,49 @@ afterAll(async () => {
 const url = () => new URL(server.url ?? '')
 const bearer = () => `Bearer ${server.token ?? ''}`
 const initializeBody = (protocolVersion = '2025-11-25', capabilities: Record<string, unknown> = {}) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } } })
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } },
+  })
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: bearer(), ...headers }, body })
+  fetch(url(), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: bearer(),
+      ...headers,
+    },
+    body,
+  })
 
 /** The JSON-RPC messages of a response, whether sent as JSON or as server-sent events. */
 async function messages(response: Response): Promise<Array<Record<string, unknown>>> {
   const text = await response.text()
-  if (response.headers.get('content-type')?.includes('text/event-stream') !== true) return [JSON.parse(text) as Record<string, unknown>]
-  return text.split('\n').flatMap((line) => (line.startsWith('data: ') ? [JSON.parse(line.slice(6)) as Record<string, unknown>] : []))
+  if (response.headers.get('content-type')?.includes('text/event-stream') !== true)
+    return [JSON.parse(text) as Record<string, unknown>]
+  return text
+    .split('\n')
+    .flatMap((line) => (line.startsWith('data: ') ? [JSON.parse(line.slice(6)) as Record<string, unknown>] : []))
 }
 
 /** Ends a session so it does not count against `maxSessions` in later tests. */
-const deleteSession = (sessionId: string) => fetch(url(), { method: 'DELETE', headers: { authorization: bearer(), 'mcp-session-id': sessionId } })
+const deleteSession = (sessionId: string) =>
+  fetch(url(), { method: 'DELETE', headers: { authorization: bearer(), 'mcp-session-id': sessionId } })
 
 /** A raw session: initialize with the given version and capabilities, then `initialized`. */
-async function rawSession(protocolVersion: string, capabilities: Record<string, unknown>): Promise<{ send: (body: unknown) => Promise<Response>; end: () => Promise<Response> }> {
+async function rawSession(
+  protocolVersion: string,
+  capabilities: Record<string, unknown>,
+): Promise<{ send: (body: unknown) => Promise<Response>; end: () => Promise<Response> }> {
   const init = await post(initializeBody(protocolVersion, capabilities))
   expect(init.status).toBe(200)
   const sessionId = init.headers.get('mcp-session-id') ?? ''
   await init.text()
-  const send = (body: unknown) => post(JSON.stringify(body), { 'mcp-session-id': sessionId, 'mcp-protocol-version': protocolVersion })
+  const send = (body: unknown) =>
+    post(JSON.stringify(body), { 'mcp-session-id': sessionId, 'mcp-protocol-version': protocolVersion })
   expect((await send({ jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202)
   return { send, end: () => deleteSession(sessionId) }
 }
@@ -57,7 +91,13 @@ async function rawSession(protocolVersion: string, capabilities: Record<string, 
 async function sdkClient(client: Client): Promise<{ client: Client; end: () => Promise<void> }> {
   const transport = new StreamableHTTPClientTransport(url(), { requestInit: { headers: { authorization: bearer() } } })
   await client.connect(transport)
-  return { client, end: async () => { await transport.terminateSession(); await client.close() } }
+  return {
+    client,
+    end: async () => {
+      await transport.terminateSession()
+      await client.close()
+    },
+  }
 }
 
 describe('MCP over HTTP: bearer token', () => {
@@ -74,16 +114,27 @@ describe('MCP over HTTP: bearer token', () => {
     const init = await post(initializeBody())
     const sessionId = init.headers.get('mcp-session-id') ?? ''
     await init.text()
-    const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_note', arguments: { text: 'x' } } })
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'test_note', arguments: { text: 'x' } },
+    })
     expect((await post(call, { 'mcp-session-id': sessionId, authorization: '' })).status).toBe(401)
     await deleteSession(sessionId)
   })
 
   it('may be turned off only on a loopback address', async () => {
-    await expect(serveMcp(host, { transport: 'http', host: '0.0.0.0', port: 0, allowNonLoopback: true, token: false })).rejects.toThrow(/without a bearer token/)
+    await expect(
+      serveMcp(host, { transport: 'http', host: '0.0.0.0', port: 0, allowNonLoopback: true, token: false }),
+    ).rejects.toThrow(/without a bearer token/)
     const open = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 0, token: false })
     expect(open.token).toBeUndefined()
-    const response = await fetch(open.url ?? '', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initializeBody() })
+    const response = await fetch(open.url ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: initializeBody(),
+    })
     expect(response.status).toBe(200)
     await response.text()
     await open.close()
@@ -93,10 +144,21 @@ describe('MCP over HTTP: bearer token', () => {
 describe('MCP over HTTP: limits', () => {
   it('answers a body over the limit with 413 before reading it', async () => {
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request(url(), { method: 'POST', headers: { authorization: bearer(), 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) } }, (res) => {
-        res.resume()
-        resolve(res.statusCode)
-      })
+      const req = request(
+        url(),
+        {
+          method: 'POST',
+          headers: {
+            authorization: bearer(),
+            'content-type': 'application/json',
+            'content-length': String(10 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode)
+        },
+      )
       req.on('error', reject)
       // Only the first 1 KB of the declared 10 MB is ever sent: the answer comes without the rest.
       req.write('x'.repeat(1024))
@@ -128,7 +190,11 @@ describe('MCP over HTTP: limits', () => {
 
   it('closes sessions that stay idle past the expiry', async () => {
     const idle = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 0, sessionIdleMs: 1 })
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${idle.token ?? ''}` }
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${idle.token ?? ''}`,
+    }
     const init = await fetch(idle.url ?? '', { method: 'POST', headers, body: initializeBody() })
     const sessionId = init.headers.get('mcp-session-id') ?? ''
     await init.text()
@@ -136,7 +202,11 @@ describe('MCP over HTTP: limits', () => {
     let status = 200
     while (status !== 404) {
       await new Promise((resolve) => setTimeout(resolve, 200))
-      const ping = await fetch(idle.url ?? '', { method: 'POST', headers: { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }) })
+      const ping = await fetch(idle.url ?? '', {
+        method: 'POST',
+        headers: { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+      })
       status = ping.status
       await ping.text()
     }
@@ -146,7 +216,12 @@ describe('MCP over HTTP: limits', () => {
 })
 
 describe('MCP over HTTP: approvals by elicitation', () => {
-  const callNote = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'test_note', arguments: { text: 'hi' } } }
+  const callNote = {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'test_note', arguments: { text: 'hi' } },
+  }
 
   it('never elicits on a protocol version without elicitation: the call is denied as a result', async () => {
     const session = await rawSession('2025-03-26', { elicitation: {} })
@@ -158,7 +233,9 @@ describe('MCP over HTTP: approvals by elicitation', () => {
   })
 
   it('denies, as a result, a client that declares only URL elicitation', async () => {
-    const { client, end } = await sdkClient(new Client({ name: 'url-only', version: '1' }, { capabilities: { elicitation: { url: {} } } }))
+    const { client, end } = await sdkClient(
+      new Client({ name: 'url-only', version: '1' }, { capabilities: { elicitation: { url: {} } } }),
+    )
     const result = (await client.callTool({ name: 'test_note', arguments: { text: 'hi' } })) as CallToolResult
     expect(result.isError).toBe(true)
     expect(JSON.stringify(result.content)).toContain('cannot be asked')

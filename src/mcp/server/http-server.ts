@@ -55,13 +55,22 @@ export const mcpHttpDefaults = { maxBodyBytes: 4 * 1024 * 1024, maxSessions: 32,
  */
 export async function listenMcpHttp(options: McpHttpOptions, newSession: () => Server): Promise<McpHttpListener> {
   const bind = options.host ?? '127.0.0.1'
-  if (!isLoopback(bind) && options.allowNonLoopback !== true) throw new Error(`Refusing to serve MCP on ${bind}, which is not a loopback address; pass allowNonLoopback: true to do it anyway.`)
-  if (options.token === false && !isLoopback(bind)) throw new Error(`Refusing to serve MCP on ${bind} without a bearer token; the token may be turned off only on a loopback address.`)
+  if (!isLoopback(bind) && options.allowNonLoopback !== true)
+    throw new Error(
+      `Refusing to serve MCP on ${bind}, which is not a loopback address; pass allowNonLoopback: true to do it anyway.`,
+    )
+  if (options.token === false && !isLoopback(bind))
+    throw new Error(
+      `Refusing to serve MCP on ${bind} without a bearer token; the token may be turned off only on a loopback address.`,
+    )
   if (options.token === '') throw new Error('The bearer token of the MCP endpoint must not be empty.')
   const token = options.token === false ? undefined : (options.token ?? newBearerToken())
   const path = options.path ?? '/mcp'
   const maxBodyBytes = options.maxBodyBytes ?? mcpHttpDefaults.maxBodyBytes
-  const sessions = new SessionTable({ maxSessions: options.maxSessions ?? mcpHttpDefaults.maxSessions, idleMs: options.sessionIdleMs ?? mcpHttpDefaults.sessionIdleMs })
+  const sessions = new SessionTable({
+    maxSessions: options.maxSessions ?? mcpHttpDefaults.maxSessions,
+    idleMs: options.sessionIdleMs ?? mcpHttpDefaults.sessionIdleMs,
+  })
   let allowed: string[] = []
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -69,7 +78,8 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
     if (refusal !== undefined) return sendError(res, 403, refusal)
     const unauthorized = token === undefined ? undefined : bearerRefusal(req.headers.authorization, token)
     if (unauthorized !== undefined) return sendError(res, 401, unauthorized, { 'www-authenticate': 'Bearer' })
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return sendError(res, 404, `Not found; the MCP endpoint is ${path}`)
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path)
+      return sendError(res, 404, `Not found; the MCP endpoint is ${path}`)
     const sessionId = req.headers['mcp-session-id']
     const body = req.method === 'POST' ? await readLimitedJson(req, maxBodyBytes) : undefined
     if (typeof sessionId === 'string') {
@@ -77,8 +87,15 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
       if (session === undefined) return sendError(res, 404, 'Unknown or closed session')
       return session.transport.handleRequest(req, res, body)
     }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) return sendError(res, 400, 'Bad request: no session id, and not an initialize request')
-    if (!sessions.hasRoom) return sendError(res, 503, 'Too many live sessions; close one (DELETE with its Mcp-Session-Id) or try again later', { 'retry-after': '60' })
+    if (req.method !== 'POST' || !isInitializeRequest(body))
+      return sendError(res, 400, 'Bad request: no session id, and not an initialize request')
+    if (!sessions.hasRoom)
+      return sendError(
+        res,
+        503,
+        'Too many live sessions; close one (DELETE with its Mcp-Session-Id) or try again later',
+        { 'retry-after': '60' },
+      )
     const server = newSession()
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -104,7 +121,11 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
         req.destroy()
         return
       }
-      sendError(res, error instanceof SyntaxError ? 400 : 500, error instanceof SyntaxError ? 'Parse error' : 'Internal server error')
+      sendError(
+        res,
+        error instanceof SyntaxError ? 400 : 500,
+        error instanceof SyntaxError ? 'Parse error' : 'Internal server error',
+      )
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -112,7 +133,9 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
     http.listen(options.port, bind, () => resolve())
   })
   const { port } = http.address() as AddressInfo
-  allowed = [...(isLoopback(bind) ? loopbackHosts(port) : [`${bind}:${port}`]), ...(options.allowedHosts ?? [])].map((h) => h.toLowerCase())
+  allowed = [...(isLoopback(bind) ? loopbackHosts(port) : [`${bind}:${port}`]), ...(options.allowedHosts ?? [])].map(
+    (h) => h.toLowerCase(),
+  )
   const urlHost = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind
   return {
     url: `http://${urlHost}:${port}${path}`,

@@ -15,8 +15,13 @@ export function loopbackHosts(port: number): string[] {
  * Why a request's `Host` and `Origin` headers are refused, or `undefined` when they are fine.
  * Checked on every request: a DNS-rebinding page reaches a loopback server with a foreign Host.
  */
-export function refuseHeaders(host: string | undefined, origin: string | undefined, allowedHosts: readonly string[]): string | undefined {
-  if (host === undefined || !allowedHosts.includes(host.toLowerCase())) return `Invalid Host header: ${host ?? '(none)'}`
+export function refuseHeaders(
+  host: string | undefined,
+  origin: string | undefined,
+  allowedHosts: readonly string[],
+): string | undefined {
+  if (host === undefined || !allowedHosts.includes(host.toLowerCase()))
+    return `Invalid Host header: ${host ?? '(none)'}`
   if (origin === undefined) return undefined
   let originHost: string
   try {

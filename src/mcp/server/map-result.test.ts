@@ -21,7 +21,11 @@ describe('mapping toolhost to MCP', () => {
       name: 'dice_roll',
       title: 'Dice',
       description: 'Roll dice.',
-      inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { formula: { type: 'string' } } },
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: { formula: { type: 'string' } },
+      },
       annotations: { title: 'Dice', readOnlyHint: true, openWorldHint: false },
     })
   })
@@ -32,11 +36,22 @@ describe('mapping toolhost to MCP', () => {
       await mkdir(join(runDir, 'tool-results'))
       await writeFile(join(runDir, 'tool-results', 'a.png'), Buffer.from([1, 2, 3]))
       const result = await mcpResult(
-        { callId: 'c', toolId: 'builtin:x', content: 'hi', structured: { n: 1 }, isError: true, resourceRefs: [], images: [{ path: 'tool-results/a.png', mimeType: 'image/png' }] },
+        {
+          callId: 'c',
+          toolId: 'builtin:x',
+          content: 'hi',
+          structured: { n: 1 },
+          isError: true,
+          resourceRefs: [],
+          images: [{ path: 'tool-results/a.png', mimeType: 'image/png' }],
+        },
         runDir,
       )
       expect(result).toEqual({
-        content: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'AQID', mimeType: 'image/png' }],
+        content: [
+          { type: 'text', text: 'hi' },
+          { type: 'image', data: 'AQID', mimeType: 'image/png' },
+        ],
         structuredContent: { n: 1 },
         isError: true,
       })

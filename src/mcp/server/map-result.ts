@@ -33,10 +33,17 @@ export function mcpTool(binding: SnapshotBinding): Tool {
  */
 export async function mcpResult(result: AgentToolResult, runDir: string): Promise<CallToolResult> {
   const images = await Promise.all(
-    result.images.map(async (image) => ({ type: 'image' as const, data: (await readFile(join(runDir, image.path))).toString('base64'), mimeType: image.mimeType })),
+    result.images.map(async (image) => ({
+      type: 'image' as const,
+      data: (await readFile(join(runDir, image.path))).toString('base64'),
+      mimeType: image.mimeType,
+    })),
   )
   return {
-    content: [...(result.content !== '' || images.length === 0 ? [{ type: 'text' as const, text: result.content }] : []), ...images],
+    content: [
+      ...(result.content !== '' || images.length === 0 ? [{ type: 'text' as const, text: result.content }] : []),
+      ...images,
+    ],
     ...(result.structured !== undefined && { structuredContent: result.structured }),
     ...(result.isError && { isError: true }),
   }

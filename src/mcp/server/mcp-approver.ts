@@ -18,16 +18,29 @@ export function mcpApprover(server: Server): Approver {
     if (!canElicitForm(server)) return { behavior: 'deny', message: noElicitationMessage, approver: 'mcp' }
     let answer: Awaited<ReturnType<Server['elicitInput']>>
     try {
-      answer = await server.elicitInput({ mode: 'form', message: approvalMessage(request), requestedSchema: { type: 'object', properties: {} } }, { signal })
+      answer = await server.elicitInput(
+        { mode: 'form', message: approvalMessage(request), requestedSchema: { type: 'object', properties: {} } },
+        { signal },
+      )
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      return { behavior: 'deny', message: `The approval request failed (${reason}), so the call was not run.`, approver: 'mcp-elicitation' }
+      return {
+        behavior: 'deny',
+        message: `The approval request failed (${reason}), so the call was not run.`,
+        approver: 'mcp-elicitation',
+      }
     }
     if (answer.action === 'accept') return { behavior: 'allow', scope: 'once', approver: 'mcp-elicitation' }
-    return { behavior: 'deny', message: `The MCP client's user ${answer.action === 'decline' ? 'declined' : 'dismissed'} the approval request.`, approver: 'mcp-elicitation' }
+    return {
+      behavior: 'deny',
+      message: `The MCP client's user ${answer.action === 'decline' ? 'declined' : 'dismissed'} the approval request.`,
+      approver: 'mcp-elicitation',
+    }
   }
 }
 
 function approvalMessage(request: ApprovalRequest): string {
-  return [`Allow the tool ${request.alias} to run?`, `Reason: ${request.reason}`, 'Input:', request.inputText].join('\n')
+  return [`Allow the tool ${request.alias} to run?`, `Reason: ${request.reason}`, 'Input:', request.inputText].join(
+    '\n',
+  )
 }

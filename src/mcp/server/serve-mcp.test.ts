@@ -17,7 +17,10 @@ type Connect = (elicitation?: Answer) => Promise<Client>
 
 /** A client; with an answer it declares elicitation and answers every request so. */
 function newClient(elicitation?: Answer): Client {
-  const client = new Client({ name: 'toolhost-test', version: '1.0.0' }, { capabilities: elicitation === undefined ? {} : { elicitation: { form: {} } } })
+  const client = new Client(
+    { name: 'toolhost-test', version: '1.0.0' },
+    { capabilities: elicitation === undefined ? {} : { elicitation: { form: {} } } },
+  )
   if (elicitation !== undefined) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
       expect(request.params.message).toContain('test_note')
@@ -27,8 +30,10 @@ function newClient(elicitation?: Answer): Client {
   return client
 }
 
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult
-const text = (result: CallToolResult) => result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult
+const text = (result: CallToolResult) =>
+  result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')
 
 /** The behaviour both transports share. */
 function sharedBehaviour(connect: Connect): void {
@@ -98,7 +103,13 @@ describe('serveMcp over Streamable HTTP', () => {
   let host: ToolHost
   let server: McpServerHandle
   beforeAll(async () => {
-    host = await createToolHost({ dataDir: join(dataDir, 'http'), workspaceDir: dataDir, tools: serverTestTools, processDirs: [], watchProcessTools: false })
+    host = await createToolHost({
+      dataDir: join(dataDir, 'http'),
+      workspaceDir: dataDir,
+      tools: serverTestTools,
+      processDirs: [],
+      watchProcessTools: false,
+    })
     server = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 0 })
   })
   afterAll(async () => {
@@ -109,24 +120,42 @@ describe('serveMcp over Streamable HTTP', () => {
 
   sharedBehaviour(async (elicitation) => {
     const client = newClient(elicitation)
-    await client.connect(new StreamableHTTPClientTransport(url(), { requestInit: { headers: { authorization: `Bearer ${server.token ?? ''}` } } }))
+    await client.connect(
+      new StreamableHTTPClientTransport(url(), {
+        requestInit: { headers: { authorization: `Bearer ${server.token ?? ''}` } },
+      }),
+    )
     return client
   })
 
   const initialize = (headers: Record<string, string>) =>
     fetch(url(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${server.token ?? ''}`, ...headers },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${server.token ?? ''}`,
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
     })
 
   it('refuses a spoofed Host header', async () => {
     // fetch drops a Host header it is given, so this request is made with node:http.
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request(url(), { method: 'POST', headers: { host: `evil.example.com:${url().port}`, 'content-type': 'application/json' } }, (res) => {
-        res.resume()
-        resolve(res.statusCode)
-      })
+      const req = request(
+        url(),
+        { method: 'POST', headers: { host: `evil.example.com:${url().port}`, 'content-type': 'application/json' } },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode)
+        },
+      )
       req.on('error', reject)
       req.end('{}')
     })
@@ -148,7 +177,12 @@ describe('serveMcp over stdio', () => {
     const client = newClient(elicitation)
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', './scripts/register-ts.ts', 'src/mcp/server/__fixtures__/serve-stdio.ts', join(dataDir, 'stdio')],
+      args: [
+        '--import',
+        './scripts/register-ts.ts',
+        'src/mcp/server/__fixtures__/serve-stdio.ts',
+        join(dataDir, 'stdio'),
+      ],
       cwd: process.cwd(),
       stderr: 'inherit',
     })

@@ -5,7 +5,8 @@ import { connectSession } from './protocol-version.js'
 import { createSessionServer, type McpSessionOptions } from './session-server.js'
 
 /** Options of {@link serveMcp}: the served snapshot, and the transport. */
-export type ServeMcpOptions = McpSessionOptions & ({ readonly transport: 'stdio' } | ({ readonly transport: 'http' } & McpHttpOptions))
+export type ServeMcpOptions = McpSessionOptions &
+  ({ readonly transport: 'stdio' } | ({ readonly transport: 'http' } & McpHttpOptions))
 
 /** A running MCP server. */
 export interface McpServerHandle {
@@ -38,7 +39,11 @@ export async function serveMcp(host: ToolHost, options: ServeMcpOptions): Promis
     return { close: () => server.close() }
   }
   const listener = await listenMcpHttp(options, newSession)
-  return { url: listener.url, ...(listener.token !== undefined && { token: listener.token }), close: () => listener.close() }
+  return {
+    url: listener.url,
+    ...(listener.token !== undefined && { token: listener.token }),
+    close: () => listener.close(),
+  }
 }
 
 /** Closes a server started by {@link serveMcp}. */

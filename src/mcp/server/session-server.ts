@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ProgressToken, type ServerNotification } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type ProgressToken,
+  type ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { Profile } from '../../catalog/profile-schema.js'
 import type { ProfileOverrides } from '../../catalog/load-profile.js'
 import type { Scope } from '../../catalog/scope.js'
@@ -34,13 +42,21 @@ export interface McpSessionOptions {
  * `anthropic` protocol: its schema compiler keeps JSON Schema 2020-12 as is, which MCP expects.
  */
 export function createSessionServer(host: ToolHost, options: McpSessionOptions): Server {
-  const server = new Server(options.serverInfo ?? { name: 'toolhost', version: '0.1.0' }, { capabilities: { tools: {} } })
+  const server = new Server(options.serverInfo ?? { name: 'toolhost', version: '0.1.0' }, {
+    capabilities: { tools: {} },
+  })
   let invocation: Promise<Invocation> | undefined
   // Progress of running calls goes to the request that asked for it (by its progress token).
   const progressSinks = new Map<string, (event: ToolProgressEvent) => void>()
   const current = (): Promise<Invocation> => {
     const onProgress = (event: ToolProgressEvent) => progressSinks.get(event.callId)?.(event)
-    invocation ??= host.createInvocation({ profile: options.profile, scope: options.scope ?? 'session', protocol: 'anthropic', approver: mcpApprover(server), onProgress })
+    invocation ??= host.createInvocation({
+      profile: options.profile,
+      scope: options.scope ?? 'session',
+      protocol: 'anthropic',
+      approver: mcpApprover(server),
+      onProgress,
+    })
     return invocation
   }
   server.oninitialized = () => {
@@ -52,12 +68,16 @@ export function createSessionServer(host: ToolHost, options: McpSessionOptions):
     const inv = await current()
     const { name } = request.params
     // Unknown names are a protocol error in MCP, not a result the model reads.
-    if (!inv.snapshot.bindings.some((binding) => binding.alias === name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
+    if (!inv.snapshot.bindings.some((binding) => binding.alias === name))
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
     const callId = `mcp_${randomUUID()}`
     const progressToken = request.params._meta?.progressToken
     if (progressToken !== undefined) progressSinks.set(callId, progressSender(progressToken, extra.sendNotification))
     try {
-      const [result] = await inv.executeTurn({ calls: [{ callId, name, arguments: request.params.arguments ?? {} }], signal: extra.signal })
+      const [result] = await inv.executeTurn({
+        calls: [{ callId, name, arguments: request.params.arguments ?? {} }],
+        signal: extra.signal,
+      })
       if (result === undefined) throw new McpError(ErrorCode.InternalError, 'The call produced no result.')
       return await mcpResult(result, host.store().runDir(inv.runId))
     } catch (error) {
@@ -73,11 +93,19 @@ export function createSessionServer(host: ToolHost, options: McpSessionOptions):
 }
 
 /** Sends a tool's progress as `notifications/progress`; reports without a number count up. */
-function progressSender(token: ProgressToken, send: (notification: ServerNotification) => Promise<void>): (event: ToolProgressEvent) => void {
+function progressSender(
+  token: ProgressToken,
+  send: (notification: ServerNotification) => Promise<void>,
+): (event: ToolProgressEvent) => void {
   let count = 0
   return (event) => {
     count = event.progress ?? count + 1
-    const params = { progressToken: token, progress: count, ...(event.total !== undefined && { total: event.total }), message: event.message }
+    const params = {
+      progressToken: token,
+      progress: count,
+      ...(event.total !== undefined && { total: event.total }),
+      message: event.message,
+    }
     send({ method: 'notifications/progress', params }).catch(() => undefined)
   }
 }

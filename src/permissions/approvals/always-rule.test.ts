@@ -13,7 +13,8 @@ const fetch = 'builtin:web.fetch' as ToolId
 function verdictAfterAlways(toolId: ToolId, approved: PermissionSubject, subject: PermissionSubject): string {
   const allow = alwaysRulesIn(alwaysRule(toolId, approved))
   for (const rule of allow) expect(parsePermissionRule(rule), rule).not.toHaveProperty('problem')
-  return evaluatePermission({ mode: 'default', allow, ask: [], deny: [] }, { toolId, readOnly: false, subject }).behavior
+  return evaluatePermission({ mode: 'default', allow, ask: [], deny: [] }, { toolId, readOnly: false, subject })
+    .behavior
 }
 
 const command = (text: string): PermissionSubject => ({ kind: 'command', command: text })
@@ -21,17 +22,39 @@ const path = (...paths: string[]): PermissionSubject => ({ kind: 'path', paths, 
 
 describe('"allow always" on a command adds exactly that command', () => {
   const cases: ReadonlyArray<readonly [string, readonly string[]]> = [
-    ['rm -f build/*', ['rm -f build/../important.ts', 'rm -f build/x', 'rm -f build', 'rm -rf build/*', 'rm -f build/* important.ts', 'rm -f "build/*" x']],
+    [
+      'rm -f build/*',
+      [
+        'rm -f build/../important.ts',
+        'rm -f build/x',
+        'rm -f build',
+        'rm -rf build/*',
+        'rm -f build/* important.ts',
+        'rm -f "build/*" x',
+      ],
+    ],
     ["rm -f '*'", ['rm -f *', 'rm -f x', 'rm -f important.ts', 'rm -f "**"', 'rm -f', "rm -f ''*"]],
     ['rm -f *', ['rm -f important.ts', 'rm -f ../x', 'rm -f * x', 'rm -f *.ts']],
     ["rm -f 'a*'*", ["rm -f 'a*'", 'rm -f a*', 'rm -f a*x', "rm -f 'a*x'"]],
-    ["cat 'x[1]' x[1] '?' ?", ["cat x[1] x[1] '?' ?", "cat 'x[1]' x1 '?' ?", "cat 'x[1]' x[1] ? ?", "cat 'x[1]' x[1] '?' a"]],
+    [
+      "cat 'x[1]' x[1] '?' ?",
+      ["cat x[1] x[1] '?' ?", "cat 'x[1]' x1 '?' ?", "cat 'x[1]' x[1] ? ?", "cat 'x[1]' x[1] '?' a"],
+    ],
     ["printf $'a\n*' $'b\n'*", ["printf $'a\n*' $'b\n'x", "printf $'a\nx' $'b\n'*"]],
-    ["cat '[a]' 'a?' '{a,b}' '!x'", ['cat a a? {a,b} !x', "cat '[a]' ab '{a,b}' '!x'", "cat '[a]' 'a?' a '!x'", "cat '[a]' 'a?' '{a,b}' x"]],
+    [
+      "cat '[a]' 'a?' '{a,b}' '!x'",
+      ['cat a a? {a,b} !x', "cat '[a]' ab '{a,b}' '!x'", "cat '[a]' 'a?' a '!x'", "cat '[a]' 'a?' '{a,b}' x"],
+    ],
     ['cat {a,b}', ['cat a', 'cat b', 'cat a c', 'cat "{a,b}"']],
-    ["cat 'a b' \"c  d\"", ['cat a b "c  d"', "cat 'a b' 'c d'", "cat 'a b' c d"]],
-    ["cat 'back\\slash' 'it'\\''s'", ["cat 'backslash' 'it'\\''s'", "cat 'back\\slash' its", 'cat back\\slash "it\'s"']],
-    ["printf '%s' $'line\\nbreak' $'tab\\there' $'bell\\a'", ["printf '%s' line break $'tab\\there' $'bell\\a'", "printf '%s' $'line\\nbreak' 'tab here' $'bell\\a'"]],
+    ['cat \'a b\' "c  d"', ['cat a b "c  d"', "cat 'a b' 'c d'", "cat 'a b' c d"]],
+    [
+      "cat 'back\\slash' 'it'\\''s'",
+      ["cat 'backslash' 'it'\\''s'", "cat 'back\\slash' its", 'cat back\\slash "it\'s"'],
+    ],
+    [
+      "printf '%s' $'line\\nbreak' $'tab\\there' $'bell\\a'",
+      ["printf '%s' line break $'tab\\there' $'bell\\a'", "printf '%s' $'line\\nbreak' 'tab here' $'bell\\a'"],
+    ],
     ['echo ")" "(" "a)b"', ['echo ")"', 'echo ) ( a)b x']],
     ['echo $HOME ~ "$(date)"', ['echo /root ~ "$(date)"', 'echo $HOME /root "$(date)"']],
     ['X=1 npm test', ['npm test', 'X=2 npm test', 'X=1 npm test --watch', 'Y=1 X=1 npm test']],
@@ -51,7 +74,7 @@ describe('"allow always" on a command adds exactly that command', () => {
     expect(alwaysRule(shell, command("rm -f 'build/*'"))).toBe("builtin:workspace.shell(rm -f 'build/*')")
     expect(alwaysRule(shell, command("ls 'a b'*.ts"))).toBe("builtin:workspace.shell(ls 'a b'\\*.ts)")
     expect(alwaysRule(shell, command('git status'))).toBe('builtin:workspace.shell(git status)')
-    expect(alwaysRule(shell, command('printf $\'a\\nb\''))).toBe("builtin:workspace.shell(printf $'a\\x0ab')")
+    expect(alwaysRule(shell, command("printf $'a\\nb'"))).toBe("builtin:workspace.shell(printf $'a\\x0ab')")
   })
 
   it('gives a compound command one rule per simple command it runs', () => {
@@ -63,7 +86,10 @@ describe('"allow always" on a command adds exactly that command', () => {
   })
 
   it('names no command after a change of directory, which would be allowed in every directory', () => {
-    expect(alwaysRulesIn(alwaysRule(shell, command('ls && cd build && rm -f * && cd ..')))).toEqual(['builtin:workspace.shell(ls)', 'builtin:workspace.shell(cd build)'])
+    expect(alwaysRulesIn(alwaysRule(shell, command('ls && cd build && rm -f * && cd ..')))).toEqual([
+      'builtin:workspace.shell(ls)',
+      'builtin:workspace.shell(cd build)',
+    ])
     expect(verdictAfterAlways(shell, command('cd build && rm -f *'), command('rm -f *'))).toBe('ask')
     expect(verdictAfterAlways(shell, command('cd build && rm -f *'), command('cd build && rm -f *'))).toBe('ask')
   })
@@ -103,7 +129,10 @@ describe('"allow always" on a path adds exactly that path, anchored at the works
   })
 
   it('gives a call on several paths one rule per path', () => {
-    expect(alwaysRulesIn(alwaysRule(write, path('a.ts', 'b/*')))).toEqual(['builtin:workspace.write_file(/a.ts)', 'builtin:workspace.write_file(/b/\\*)'])
+    expect(alwaysRulesIn(alwaysRule(write, path('a.ts', 'b/*')))).toEqual([
+      'builtin:workspace.write_file(/a.ts)',
+      'builtin:workspace.write_file(/b/\\*)',
+    ])
     expect(verdictAfterAlways(write, path('a.ts', 'b.ts'), path('b.ts'))).toBe('allow')
     expect(verdictAfterAlways(write, path('a.ts', 'b.ts'), path('c.ts'))).toBe('ask')
   })

@@ -34,7 +34,8 @@ export function alwaysRulesIn(text: string): string[] {
 function exactSpecifiers(subject: PermissionSubject | undefined): string[] | undefined {
   if (subject === undefined) return undefined
   if (subject.kind === 'domain') return [`domain:${normaliseHost(subject.host) ?? unmatchableHost(subject.host)}`]
-  if (subject.kind === 'path') return subject.paths.length === 0 ? undefined : [...new Set(subject.paths.map(exactPathSpecifier))]
+  if (subject.kind === 'path')
+    return subject.paths.length === 0 ? undefined : [...new Set(subject.paths.map(exactPathSpecifier))]
   const specifiers = exactCommandSpecifiers(subject.command)
   // Nothing in it can be checked, so it asks whatever the rules say; the rule names it as one word.
   return specifiers.length > 0 ? specifiers : [quoteWord(subject.command)]

@@ -30,9 +30,17 @@ const directoryChangers = new Set(['cd', 'pushd', 'popd'])
 /** The specifier that matches exactly `part`, or `undefined` when no rule can allow it. */
 export function exactPartSpecifier(part: ShellPart): string | undefined {
   if (part.container || part.opaque !== undefined) return undefined
-  const assignments = part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
-  const words = [...assignments.map(quoteAssignment), ...(part.markedWords ?? part.words.map(markLiteral)).map(quoteMarked)]
-  const writes = part.writes.map((write) => write.words.map((word, index) => (index === 0 ? word.text : quoteMarked(word.marked ?? markLiteral(word.text)))).join(' '))
+  const assignments =
+    part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
+  const words = [
+    ...assignments.map(quoteAssignment),
+    ...(part.markedWords ?? part.words.map(markLiteral)).map(quoteMarked),
+  ]
+  const writes = part.writes.map((write) =>
+    write.words
+      .map((word, index) => (index === 0 ? word.text : quoteMarked(word.marked ?? markLiteral(word.text))))
+      .join(' '),
+  )
   const specifier = [...words, ...writes].join(' ')
   return specifier === '' ? undefined : specifier
 }
@@ -67,7 +75,11 @@ function quoteMarked(marked: string): string {
 function quoteRun(text: string): string {
   // eslint-disable-next-line no-control-regex
   if (!/[\u0000-\u001f\u007f]/.test(text)) return quoteWord(text)
-  return text.split(/([*?[]+)/).filter((piece) => piece !== '').map((piece) => (/^[*?[]+$/.test(piece) ? `'${piece}'` : quoteWord(piece))).join('')
+  return text
+    .split(/([*?[]+)/)
+    .filter((piece) => piece !== '')
+    .map((piece) => (/^[*?[]+$/.test(piece) ? `'${piece}'` : quoteWord(piece)))
+    .join('')
 }
 
 /** Characters that mean nothing to the shell or to the rule matcher anywhere in a word. */
@@ -79,7 +91,9 @@ export function quoteWord(text: string): string {
   // eslint-disable-next-line no-control-regex
   if (!/[\u0000-\u001f\u007f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`
   // ANSI-C quoting keeps control characters (a line break) visible and on one line.
-  // eslint-disable-next-line no-control-regex
-  const escaped = text.replace(/[\\']/g, '\\$&').replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  const escaped = text
+    .replace(/[\\']/g, '\\$&')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
   return `$'${escaped}'`
 }

@@ -11,5 +11,6 @@ export function makeVisible(text: string): string {
 
 // Controls, bidi marks/embeddings/overrides/isolates, zero-width and word-joiner marks, BOM,
 // soft hyphen, and the Unicode "format" category in general.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const hidden = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]|\p{Cf}/gu
+const hidden =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]|\p{Cf}/gu

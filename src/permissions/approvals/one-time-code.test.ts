@@ -19,7 +19,15 @@ const t0 = Date.UTC(2030, 0, 1)
 async function setup(): Promise<{ store: Store; approval: (callId: string) => string }> {
   const { store, runId, invocationId } = await stores.withInvocation()
   const approval = (callId: string) =>
-    store.approvals.create({ runId, invocationId, callId, toolId: 'builtin:workspace.shell', alias: 'shell', input: { command: 'ls' }, reason: 'ask' }).id
+    store.approvals.create({
+      runId,
+      invocationId,
+      callId,
+      toolId: 'builtin:workspace.shell',
+      alias: 'shell',
+      input: { command: 'ls' },
+      reason: 'ask',
+    }).id
   return { store, approval }
 }
 
@@ -37,7 +45,9 @@ describe('one-time codes', () => {
     const row = rows[0] ?? {}
     expect((row.salt as Uint8Array).length).toBe(16)
     expect((row.hash as Uint8Array).length).toBe(32)
-    expect(JSON.stringify(Object.values(row).map((v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)))).not.toContain(issued.code)
+    expect(
+      JSON.stringify(Object.values(row).map((v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v))),
+    ).not.toContain(issued.code)
   })
 
   it('keeps leading zeros', async () => {
@@ -46,16 +56,33 @@ describe('one-time codes', () => {
     forced.push(42)
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1', now: t0 })
     expect(code).toBe('000042')
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: '42', now: t0 })).toEqual({ ok: false, reason: 'wrong_code', attemptsLeft: 4 })
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: '000042', now: t0 })).toEqual({ ok: true, approvalId })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: '42', now: t0 })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 4,
+    })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: '000042', now: t0 })).toEqual({
+      ok: true,
+      approvalId,
+    })
   })
 
   it('is single use and does not itself decide the request', async () => {
     const { store, approval } = await setup()
     const approvalId = approval('c1')
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1', now: t0 })
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: ` ${code.slice(0, 3)} ${code.slice(3)} `, now: t0 + 1 })).toEqual({ ok: true, approvalId })
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: t0 + 2 })).toEqual({ ok: false, reason: 'used' })
+    expect(
+      redeemCode(store, {
+        approvalId,
+        conversationId: 'conv-1',
+        code: ` ${code.slice(0, 3)} ${code.slice(3)} `,
+        now: t0 + 1,
+      }),
+    ).toEqual({ ok: true, approvalId })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: t0 + 2 })).toEqual({
+      ok: false,
+      reason: 'used',
+    })
     expect(redeemCode(store, { conversationId: 'conv-1', code, now: t0 + 2 })).toEqual({ ok: false, reason: 'used' })
     expect(store.approvals.get(approvalId)?.status).toBe('pending')
   })
@@ -65,21 +92,34 @@ describe('one-time codes', () => {
     const approvalId = approval('c1')
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1', now: t0 })
     const late = t0 + codeLifetimeMs
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: wrong(code), now: late })).toEqual({ ok: false, reason: 'expired' })
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: late })).toEqual({ ok: false, reason: 'expired' })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: wrong(code), now: late })).toEqual({
+      ok: false,
+      reason: 'expired',
+    })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: late })).toEqual({
+      ok: false,
+      reason: 'expired',
+    })
 
     const other = approval('c2')
     const second = issueCode(store, { approvalId: other, conversationId: 'conv-1', now: t0 })
-    expect(redeemCode(store, { approvalId: other, conversationId: 'conv-1', code: second.code, now: late - 1 })).toEqual({ ok: true, approvalId: other })
+    expect(
+      redeemCode(store, { approvalId: other, conversationId: 'conv-1', code: second.code, now: late - 1 }),
+    ).toEqual({ ok: true, approvalId: other })
   })
 
   it('locks a code after five wrong tries, even against the right code', async () => {
     const { store, approval } = await setup()
     const approvalId = approval('c1')
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1', now: t0 })
-    const left = Array.from({ length: maxWrongTries }, () => redeemCode(store, { approvalId, conversationId: 'conv-1', code: wrong(code), now: t0 }))
+    const left = Array.from({ length: maxWrongTries }, () =>
+      redeemCode(store, { approvalId, conversationId: 'conv-1', code: wrong(code), now: t0 }),
+    )
     expect(left).toEqual([4, 3, 2, 1, 0].map((attemptsLeft) => ({ ok: false, reason: 'wrong_code', attemptsLeft })))
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: t0 })).toEqual({ ok: false, reason: 'locked' })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: t0 })).toEqual({
+      ok: false,
+      reason: 'locked',
+    })
     expect(redeemCode(store, { conversationId: 'conv-1', code, now: t0 })).toEqual({ ok: false, reason: 'locked' })
   })
 
@@ -87,7 +127,11 @@ describe('one-time codes', () => {
     const { store, approval } = await setup()
     const approvalId = approval('c1')
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1', now: t0 })
-    for (let i = 0; i < 10; i += 1) expect(redeemCode(store, { approvalId, conversationId: 'conv-2', code, now: t0 })).toEqual({ ok: false, reason: 'no_code' })
+    for (let i = 0; i < 10; i += 1)
+      expect(redeemCode(store, { approvalId, conversationId: 'conv-2', code, now: t0 })).toEqual({
+        ok: false,
+        reason: 'no_code',
+      })
     expect(redeemCode(store, { conversationId: 'conv-2', code, now: t0 })).toEqual({ ok: false, reason: 'no_code' })
     expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code, now: t0 })).toEqual({ ok: true, approvalId })
   })
@@ -98,8 +142,15 @@ describe('one-time codes', () => {
     const { code } = issueCode(store, { approvalId: first, conversationId: 'conv-1', now: t0 })
     forced.push(Number(wrong(code)))
     issueCode(store, { approvalId: second, conversationId: 'conv-1', now: t0 })
-    expect(redeemCode(store, { approvalId: second, conversationId: 'conv-1', code, now: t0 })).toEqual({ ok: false, reason: 'wrong_code', attemptsLeft: 4 })
-    expect(redeemCode(store, { approvalId: approval('c3'), conversationId: 'conv-1', code, now: t0 })).toEqual({ ok: false, reason: 'no_code' })
+    expect(redeemCode(store, { approvalId: second, conversationId: 'conv-1', code, now: t0 })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 4,
+    })
+    expect(redeemCode(store, { approvalId: approval('c3'), conversationId: 'conv-1', code, now: t0 })).toEqual({
+      ok: false,
+      reason: 'no_code',
+    })
   })
 
   it('invalidates the earlier code when a new one is issued for the same request', async () => {
@@ -110,8 +161,15 @@ describe('one-time codes', () => {
     const fresh = issueCode(store, { approvalId, conversationId: 'conv-1', now: t0 + 1_000 })
     expect([old.code, fresh.code]).toEqual(['111111', '222222'])
     expect(fresh.expiresAt).toBe(t0 + 1_000 + codeLifetimeMs)
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: old.code, now: t0 + 2_000 })).toEqual({ ok: false, reason: 'wrong_code', attemptsLeft: 4 })
-    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: fresh.code, now: t0 + 2_000 })).toEqual({ ok: true, approvalId })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: old.code, now: t0 + 2_000 })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 4,
+    })
+    expect(redeemCode(store, { approvalId, conversationId: 'conv-1', code: fresh.code, now: t0 + 2_000 })).toEqual({
+      ok: true,
+      approvalId,
+    })
   })
 
   it('finds the request from the code alone, and counts a wrong guess against every live code', async () => {
@@ -121,19 +179,39 @@ describe('one-time codes', () => {
     forced.push(123_456, 123_456, 654_321)
     expect(issueCode(store, { approvalId: first, conversationId: 'conv-1', now: t0 }).code).toBe('123456')
     expect(issueCode(store, { approvalId: second, conversationId: 'conv-1', now: t0 }).code).toBe('654321')
-    expect(redeemCode(store, { conversationId: 'conv-1', code: '000000', now: t0 })).toEqual({ ok: false, reason: 'wrong_code', attemptsLeft: 4 })
-    expect(redeemCode(store, { conversationId: 'conv-1', code: '654321', now: t0 })).toEqual({ ok: true, approvalId: second })
-    expect(redeemCode(store, { approvalId: first, conversationId: 'conv-1', code: '999999', now: t0 })).toEqual({ ok: false, reason: 'wrong_code', attemptsLeft: 3 })
-    expect(redeemCode(store, { conversationId: 'conv-9', code: '123456', now: t0 })).toEqual({ ok: false, reason: 'no_code' })
+    expect(redeemCode(store, { conversationId: 'conv-1', code: '000000', now: t0 })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 4,
+    })
+    expect(redeemCode(store, { conversationId: 'conv-1', code: '654321', now: t0 })).toEqual({
+      ok: true,
+      approvalId: second,
+    })
+    expect(redeemCode(store, { approvalId: first, conversationId: 'conv-1', code: '999999', now: t0 })).toEqual({
+      ok: false,
+      reason: 'wrong_code',
+      attemptsLeft: 3,
+    })
+    expect(redeemCode(store, { conversationId: 'conv-9', code: '123456', now: t0 })).toEqual({
+      ok: false,
+      reason: 'no_code',
+    })
   })
 
   it('issues codes only for pending requests', async () => {
     const { store, approval } = await setup()
     const approvalId = approval('c1')
     store.approvals.resolve(approvalId, { behavior: 'deny', approver: 'console' })
-    expect(() => issueCode(store, { approvalId, conversationId: 'conv-1' })).toThrow(expect.objectContaining({ code: 'store.conflict', message: expect.stringContaining('already denied') }))
-    expect(() => issueCode(store, { approvalId: 'apr_none', conversationId: 'conv-1' })).toThrow(expect.objectContaining({ code: 'store.not_found' }))
-    expect(() => issueCode(store, { approvalId: approval('c2'), conversationId: '' })).toThrow(expect.objectContaining({ code: 'store.invalid_value' }))
+    expect(() => issueCode(store, { approvalId, conversationId: 'conv-1' })).toThrow(
+      expect.objectContaining({ code: 'store.conflict', message: expect.stringContaining('already denied') }),
+    )
+    expect(() => issueCode(store, { approvalId: 'apr_none', conversationId: 'conv-1' })).toThrow(
+      expect.objectContaining({ code: 'store.not_found' }),
+    )
+    expect(() => issueCode(store, { approvalId: approval('c2'), conversationId: '' })).toThrow(
+      expect.objectContaining({ code: 'store.invalid_value' }),
+    )
   })
 
   it('lets exactly one of several processes redeeming the same code at once succeed', async () => {
@@ -141,10 +219,14 @@ describe('one-time codes', () => {
     const approvalId = approval('c1')
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1' })
     const startAt = String(Date.now() + 2_500)
-    const outputs = await Promise.all([1, 2, 3, 4].map(() => runFixture('redeem-code.ts', [store.dataDir, 'conv-1', code, startAt])))
+    const outputs = await Promise.all(
+      [1, 2, 3, 4].map(() => runFixture('redeem-code.ts', [store.dataDir, 'conv-1', code, startAt])),
+    )
     const results = outputs.map((text) => JSON.parse(text) as unknown)
     expect(results.filter((r) => (r as { ok: boolean }).ok)).toEqual([{ ok: true, approvalId }])
-    expect(results.filter((r) => !(r as { ok: boolean }).ok)).toEqual([1, 2, 3].map(() => ({ ok: false, reason: 'used' })))
+    expect(results.filter((r) => !(r as { ok: boolean }).ok)).toEqual(
+      [1, 2, 3].map(() => ({ ok: false, reason: 'used' })),
+    )
   })
 })
 

@@ -42,21 +42,39 @@ export type RedeemResult =
  *
  * @throws StoreError `store.not_found` for an unknown request, `store.conflict` when it is no longer pending
  */
-export function issueCode(store: CodeStore, input: { readonly approvalId: string; readonly conversationId: string; readonly now?: number }): IssuedCode {
+export function issueCode(
+  store: CodeStore,
+  input: { readonly approvalId: string; readonly conversationId: string; readonly now?: number },
+): IssuedCode {
   const now = input.now ?? Date.now()
-  if (input.conversationId === '') throw new StoreError('store.invalid_value', 'a one-time code needs a conversation id')
+  if (input.conversationId === '')
+    throw new StoreError('store.invalid_value', 'a one-time code needs a conversation id')
   return store.transaction(() => {
     const approval = store.approvals.get(input.approvalId)
-    if (approval === undefined) throw new StoreError('store.not_found', `cannot issue a code for approval ${input.approvalId}: no such request`)
-    if (approval.status !== 'pending') throw new StoreError('store.conflict', `cannot issue a code for approval ${input.approvalId}: it is already ${approval.status}`)
+    if (approval === undefined)
+      throw new StoreError('store.not_found', `cannot issue a code for approval ${input.approvalId}: no such request`)
+    if (approval.status !== 'pending')
+      throw new StoreError(
+        'store.conflict',
+        `cannot issue a code for approval ${input.approvalId}: it is already ${approval.status}`,
+      )
     // Codes of other requests still valid in this conversation: a new code must differ from them,
     // so a code typed without naming the request matches exactly one.
-    const others = store.oneTimeCodes.current({ conversationId: input.conversationId }).filter((c) => c.approvalId !== input.approvalId && isLive(c, now))
+    const others = store.oneTimeCodes
+      .current({ conversationId: input.conversationId })
+      .filter((c) => c.approvalId !== input.approvalId && isLive(c, now))
     let code = newCode()
     while (others.some((c) => matches(c, code))) code = newCode()
     const salt = randomBytes(16)
     const expiresAt = now + codeLifetimeMs
-    store.oneTimeCodes.replace({ approvalId: input.approvalId, conversationId: input.conversationId, salt, hash: digest(salt, code), createdAt: now, expiresAt })
+    store.oneTimeCodes.replace({
+      approvalId: input.approvalId,
+      conversationId: input.conversationId,
+      salt,
+      hash: digest(salt, code),
+      createdAt: now,
+      expiresAt,
+    })
     return { code, expiresAt }
   })
 }
@@ -73,7 +91,12 @@ export function issueCode(store: CodeStore, input: { readonly approvalId: string
  */
 export function redeemCode(
   store: CodeStore,
-  input: { readonly approvalId?: string; readonly conversationId: string; readonly code: string; readonly now?: number },
+  input: {
+    readonly approvalId?: string
+    readonly conversationId: string
+    readonly code: string
+    readonly now?: number
+  },
 ): RedeemResult {
   const now = input.now ?? Date.now()
   // People paste codes with spaces ("123 456"); anything else that is not the code is just wrong.
@@ -88,7 +111,9 @@ export function redeemCode(
     if (hit !== undefined) {
       const refused = refusal(hit, now)
       if (refused !== undefined) return { ok: false, reason: refused }
-      return store.oneTimeCodes.markUsed(hit.id, now) ? { ok: true, approvalId: hit.approvalId } : { ok: false, reason: 'used' }
+      return store.oneTimeCodes.markUsed(hit.id, now)
+        ? { ok: true, approvalId: hit.approvalId }
+        : { ok: false, reason: 'used' }
     }
     const live = codes.filter((c) => isLive(c, now))
     if (live.length === 0) return { ok: false, reason: refusal(latest, now) ?? 'no_code' }

@@ -40,7 +40,10 @@ describe('terminalApprover', () => {
       const output = new PassThrough()
       let text = ''
       output.on('data', (chunk: Buffer) => (text += chunk.toString()))
-      void terminalApprover({ input, output })({ ...request, alwaysRulesFile: '/p/coder.yaml' }, new AbortController().signal).then(() => resolve(text))
+      void terminalApprover({ input, output })(
+        { ...request, alwaysRulesFile: '/p/coder.yaml' },
+        new AbortController().signal,
+      ).then(() => resolve(text))
       input.write('y\n')
     })
     expect(shown).toContain('[a] always (builtin:workspace.shell(git push), saved in /p/coder.yaml)')
@@ -49,7 +52,11 @@ describe('terminalApprover', () => {
   it('reads once, always, and deny with a message', async () => {
     expect((await answer('y')).decision).toEqual({ behavior: 'allow', scope: 'once', approver: 'terminal' })
     expect((await answer('A')).decision).toEqual({ behavior: 'allow', scope: 'always', approver: 'terminal' })
-    expect((await answer('n', 'use git status first')).decision).toEqual({ behavior: 'deny', message: 'use git status first', approver: 'terminal' })
+    expect((await answer('n', 'use git status first')).decision).toEqual({
+      behavior: 'deny',
+      message: 'use git status first',
+      approver: 'terminal',
+    })
     expect((await answer('sure', '')).decision).toEqual({ behavior: 'deny', approver: 'terminal' })
   })
 
@@ -62,7 +69,10 @@ describe('terminalApprover', () => {
 
   it('stops asking when the run is cancelled', async () => {
     const controller = new AbortController()
-    const pending = terminalApprover({ input: new PassThrough(), output: new PassThrough() })(request, controller.signal)
+    const pending = terminalApprover({ input: new PassThrough(), output: new PassThrough() })(
+      request,
+      controller.signal,
+    )
     controller.abort()
     await expect(pending).rejects.toThrow()
   })

@@ -12,7 +12,11 @@ const prompt = loadText(import.meta.url, 'approval-prompt.txt')
  *
  * @example const approver = terminalApprover({ input: process.stdin, output: process.stderr })
  */
-export function terminalApprover(streams: { readonly input: Readable; readonly output: Writable; readonly approver?: string }): Approver {
+export function terminalApprover(streams: {
+  readonly input: Readable
+  readonly output: Writable
+  readonly approver?: string
+}): Approver {
   return async (request, signal) => {
     const rl = createInterface({ input: streams.input, terminal: false })
     // Lines are queued as they arrive, so answers typed ahead are not lost between questions.
@@ -34,10 +38,19 @@ export function terminalApprover(streams: { readonly input: Readable; readonly o
       return (lines.shift() ?? '').trim()
     }
     try {
-      const text = fillText(prompt, { alias: request.alias, toolId: request.toolId, inputText: request.inputText, reason: request.reason, alwaysRule: request.alwaysRule, alwaysWhere: request.alwaysRulesFile === undefined ? 'for this invocation only' : `saved in ${request.alwaysRulesFile}` })
+      const text = fillText(prompt, {
+        alias: request.alias,
+        toolId: request.toolId,
+        inputText: request.inputText,
+        reason: request.reason,
+        alwaysRule: request.alwaysRule,
+        alwaysWhere:
+          request.alwaysRulesFile === undefined ? 'for this invocation only' : `saved in ${request.alwaysRulesFile}`,
+      })
       const answer = (await ask(`${text} `)).toLowerCase()
       const approver = streams.approver ?? 'terminal'
-      if (answer === 'y' || answer === 'yes') return { behavior: 'allow', scope: 'once', approver } satisfies ApprovalDecision
+      if (answer === 'y' || answer === 'yes')
+        return { behavior: 'allow', scope: 'once', approver } satisfies ApprovalDecision
       if (answer === 'a' || answer === 'always') return { behavior: 'allow', scope: 'always', approver }
       const message = await ask('Message for the model (optional): ')
       return message === '' ? { behavior: 'deny', approver } : { behavior: 'deny', message, approver }

@@ -1,6 +1,12 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { escapeeCount, pidsIn, startEscapees, survivorsAfter, writeEscapeKit } from '../../spawn/__fixtures__/escapees.js'
+import {
+  escapeeCount,
+  pidsIn,
+  startEscapees,
+  survivorsAfter,
+  writeEscapeKit,
+} from '../../spawn/__fixtures__/escapees.js'
 import { preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
 import { runPreToolHooks } from './run-pre-tool-hooks.js'
 
@@ -35,14 +41,23 @@ async function expectEscapeesGone(name: string): Promise<void> {
 describe.skipIf(process.platform !== 'linux')('command hooks stay bounded', () => {
   it('kills what a hook started in the background when it exits', async () => {
     const hook = await hookThat('exits', `echo '{"decision":"allow"}'`)
-    expect(await runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), new AbortController().signal)).toMatchObject({ decision: 'allow' })
+    expect(
+      await runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), new AbortController().signal),
+    ).toMatchObject({ decision: 'allow' })
     await expectEscapeesGone('exits')
   })
 
   it('kills what a hook started when it times out', async () => {
     const hook = await hookThat('overruns', 'sleep 1000')
-    const result = await runPreToolHooks({ preTool: [{ command: hook, timeoutMs: 5000 }] }, preInput(), new AbortController().signal)
-    expect(result).toMatchObject({ decision: 'deny', reason: `hook failed: preTool[0] ${hook} timed out after 5000 ms` })
+    const result = await runPreToolHooks(
+      { preTool: [{ command: hook, timeoutMs: 5000 }] },
+      preInput(),
+      new AbortController().signal,
+    )
+    expect(result).toMatchObject({
+      decision: 'deny',
+      reason: `hook failed: preTool[0] ${hook} timed out after 5000 ms`,
+    })
     await expectEscapeesGone('overruns')
   })
 
@@ -51,7 +66,8 @@ describe.skipIf(process.platform !== 'linux')('command hooks stay bounded', () =
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     const running = runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), controller.signal)
-    while ((await pidsIn(pidFile('cancelled')).catch(() => [])).length < escapeeCount) await new Promise((resolve) => setTimeout(resolve, 20))
+    while ((await pidsIn(pidFile('cancelled')).catch(() => [])).length < escapeeCount)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     controller.abort(reason)
     await expect(running).rejects.toBe(reason)
     await expectEscapeesGone('cancelled')

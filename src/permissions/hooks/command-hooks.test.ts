@@ -68,9 +68,15 @@ describe('pre-tool command hooks', () => {
   })
 
   it('kills a hook that overruns its timeout together with its children', async () => {
-    const hook = await dir.script('slow.sh', `${backgroundSleep(`${dir.path}/child.pid`)}\n${recordOwnPid(`${dir.path}/shell.pid`)}\nwait`)
+    const hook = await dir.script(
+      'slow.sh',
+      `${backgroundSleep(`${dir.path}/child.pid`)}\n${recordOwnPid(`${dir.path}/shell.pid`)}\nwait`,
+    )
     const result = await pre(hook, { timeoutMs: 1000 })
-    expect(result).toMatchObject({ decision: 'deny', reason: `hook failed: preTool[0] ${hook} timed out after 1000 ms` })
+    expect(result).toMatchObject({
+      decision: 'deny',
+      reason: `hook failed: preTool[0] ${hook} timed out after 1000 ms`,
+    })
     expect(await isAlive(process.pid)).toBe(true)
     for (const name of ['shell.pid', 'child.pid']) expect(await goneWithin(Number(await dir.read(name)))).toBe(true)
   })
@@ -94,7 +100,10 @@ describe('pre-tool command hooks', () => {
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     const running = runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), controller.signal)
-    await vi.waitFor(async () => expect(await dir.read('cancel.pid').then(Boolean, () => false)).toBe(true), { timeout: 30_000, interval: 20 })
+    await vi.waitFor(async () => expect(await dir.read('cancel.pid').then(Boolean, () => false)).toBe(true), {
+      timeout: 30_000,
+      interval: 20,
+    })
     controller.abort(reason)
     await expect(running).rejects.toBe(reason)
     expect(await goneWithin(Number(await dir.read('cancel.pid')))).toBe(true)
@@ -106,15 +115,26 @@ describe('post-tool command hooks', () => {
     const context = await dir.script('context.sh', `echo '{"additionalContext":"Remember to run the tests."}'`)
     const block = await dir.script('post-block.sh', `echo "output contains a secret" >&2\nexit 2`)
     const never = await dir.script('post-never.sh', `touch "${dir.path}/post-ran"`)
-    const result = await runPostToolHooks({ postTool: [{ command: context }, { command: block }, { command: never }] }, postInput(), live)
-    expect(result).toEqual({ additionalContext: 'Remember to run the tests.', blocked: { reason: 'output contains a secret', hook: `postTool[1] ${block}` } })
+    const result = await runPostToolHooks(
+      { postTool: [{ command: context }, { command: block }, { command: never }] },
+      postInput(),
+      live,
+    )
+    expect(result).toEqual({
+      additionalContext: 'Remember to run the tests.',
+      blocked: { reason: 'output contains a secret', hook: `postTool[1] ${block}` },
+    })
     await expect(dir.read('post-ran')).rejects.toThrow()
   })
 
   it('reports failures without changing the result and runs the other hooks', async () => {
     const broken = await dir.script('post-broken.sh', 'echo "{oops"')
     const ok = await dir.script('post-ok.sh', `echo '{"additionalContext":"checked"}'`)
-    const result = await runPostToolHooks({ postTool: [{ command: broken }, { command: ok }, () => ({ block: true, reason: 'flagged' })] }, postInput(), live)
+    const result = await runPostToolHooks(
+      { postTool: [{ command: broken }, { command: ok }, () => ({ block: true, reason: 'flagged' })] },
+      postInput(),
+      live,
+    )
     expect(result).toEqual({
       additionalContext: 'checked',
       blocked: { reason: 'flagged', hook: 'postTool[2] function' },
@@ -124,7 +144,16 @@ describe('post-tool command hooks', () => {
 
   it('passes the result on stdin and honours match', async () => {
     const hook = await dir.script('post-record.sh', `cat > "${dir.path}/post.json"`)
-    await runPostToolHooks({ postTool: [{ command: hook, match: 'builtin:workspace.*' }, { command: '/nonexistent', match: 'mcp:*' }] }, postInput(), live)
+    await runPostToolHooks(
+      {
+        postTool: [
+          { command: hook, match: 'builtin:workspace.*' },
+          { command: '/nonexistent', match: 'mcp:*' },
+        ],
+      },
+      postInput(),
+      live,
+    )
     expect(JSON.parse(await dir.read('post.json'))).toEqual(postInput())
   })
 })

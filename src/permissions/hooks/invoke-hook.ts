@@ -23,8 +23,16 @@ export function hookApplies(hook: HookFunction<never, unknown> | CommandHook, to
 }
 
 /** A readable name for the hook at `index` of `list`, e.g. `preTool[0] ./guard.sh`. */
-export function hookLabel(list: 'preTool' | 'postTool', index: number, hook: HookFunction<never, unknown> | CommandHook): string {
-  const name = isCommandHook(hook) ? [hook.command, ...(hook.args ?? [])].join(' ') : hook.name === '' ? 'function' : `function ${hook.name}`
+export function hookLabel(
+  list: 'preTool' | 'postTool',
+  index: number,
+  hook: HookFunction<never, unknown> | CommandHook,
+): string {
+  const name = isCommandHook(hook)
+    ? [hook.command, ...(hook.args ?? [])].join(' ')
+    : hook.name === ''
+      ? 'function'
+      : `function ${hook.name}`
   return `${list}[${index}] ${name}`
 }
 
@@ -42,7 +50,12 @@ export async function invokeHook<I, O>(
   return isCommandHook(hook) ? invokeCommand(hook, input, parse, signal) : invokeFunction(hook, input, parse, signal)
 }
 
-async function invokeCommand<I, O>(hook: CommandHook, input: I, parse: (value: unknown) => ParsedOutcome<O>, signal: AbortSignal): Promise<HookRun<O>> {
+async function invokeCommand<I, O>(
+  hook: CommandHook,
+  input: I,
+  parse: (value: unknown) => ParsedOutcome<O>,
+  signal: AbortSignal,
+): Promise<HookRun<O>> {
   const run = await runHookCommand(hook, input, signal)
   if (!run.ok) return { kind: 'failure', problem: run.problem }
   const { exit } = run
@@ -66,7 +79,12 @@ async function invokeCommand<I, O>(hook: CommandHook, input: I, parse: (value: u
   return toRun(parse(value))
 }
 
-async function invokeFunction<I, O>(hook: HookFunction<I, O>, input: I, parse: (value: unknown) => ParsedOutcome<O>, signal: AbortSignal): Promise<HookRun<O>> {
+async function invokeFunction<I, O>(
+  hook: HookFunction<I, O>,
+  input: I,
+  parse: (value: unknown) => ParsedOutcome<O>,
+  signal: AbortSignal,
+): Promise<HookRun<O>> {
   const controller = new AbortController()
   const onAbort = (): void => controller.abort(signal.reason)
   signal.addEventListener('abort', onAbort, { once: true })

@@ -1,7 +1,8 @@
 import type { PostToolHookOutcome, PreToolHookOutcome } from './hook-types.js'
 
 /** An outcome that passed validation, or why it did not. */
-export type ParsedOutcome<O> = { readonly ok: true; readonly outcome: O } | { readonly ok: false; readonly problem: string }
+export type ParsedOutcome<O> =
+  { readonly ok: true; readonly outcome: O } | { readonly ok: false; readonly problem: string }
 
 type FieldCheck = (value: unknown) => string | undefined
 
@@ -11,7 +12,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const oneOf =
   (...allowed: readonly string[]): FieldCheck =>
   (value) =>
-    typeof value === 'string' && allowed.includes(value) ? undefined : `must be one of ${allowed.map((a) => `"${a}"`).join(', ')}`
+    typeof value === 'string' && allowed.includes(value)
+      ? undefined
+      : `must be one of ${allowed.map((a) => `"${a}"`).join(', ')}`
 const aString: FieldCheck = (value) => (typeof value === 'string' ? undefined : 'must be a string')
 const aBoolean: FieldCheck = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false')
 const anObject: FieldCheck = (value) => (isPlainObject(value) ? undefined : 'must be a JSON object')
@@ -24,7 +27,8 @@ function parseOutcome<O>(value: unknown, fields: Readonly<Record<string, FieldCh
   if (!isPlainObject(value)) return { ok: false, problem: 'answered with something other than a JSON object' }
   for (const [key, field] of Object.entries(value)) {
     const check = Object.hasOwn(fields, key) ? fields[key] : undefined
-    if (check === undefined) return { ok: false, problem: `answered with unknown field "${key}" (expected ${Object.keys(fields).join(', ')})` }
+    if (check === undefined)
+      return { ok: false, problem: `answered with unknown field "${key}" (expected ${Object.keys(fields).join(', ')})` }
     const problem = field === undefined ? undefined : check(field)
     if (problem !== undefined) return { ok: false, problem: `answered with an invalid "${key}": it ${problem}` }
   }

@@ -19,7 +19,8 @@ export interface HookCommandExit {
 }
 
 /** How running a command hook went: an exit code, or why there is none. */
-export type HookCommandRun = { readonly ok: true; readonly exit: HookCommandExit } | { readonly ok: false; readonly problem: string }
+export type HookCommandRun =
+  { readonly ok: true; readonly exit: HookCommandExit } | { readonly ok: false; readonly problem: string }
 
 /**
  * Runs a command hook: spawns it without a shell, bounded ({@link spawnBounded}: nothing it starts
@@ -29,7 +30,11 @@ export type HookCommandRun = { readonly ok: true; readonly exit: HookCommandExit
  *
  * @throws the signal's reason when `signal` aborts (the hook is killed first).
  */
-export async function runHookCommand(hook: CommandHook, payload: unknown, signal: AbortSignal): Promise<HookCommandRun> {
+export async function runHookCommand(
+  hook: CommandHook,
+  payload: unknown,
+  signal: AbortSignal,
+): Promise<HookCommandRun> {
   signal.throwIfAborted()
   const timeoutMs = hook.timeoutMs ?? defaultHookTimeoutMs
   let bounded: BoundedProcess
@@ -61,7 +66,13 @@ export async function runHookCommand(hook: CommandHook, payload: unknown, signal
         else if (stopping === 'timeout') resolve({ ok: false, problem: `timed out after ${timeoutMs} ms` })
         else if (exitCode === null) resolve({ ok: false, problem: `was killed by ${exitSignal ?? 'a signal'}` })
         else {
-          const exit = { exitCode, stdout: stdout.text(), stderr: stderr.text(), stdoutTruncated: stdout.truncated, stderrTruncated: stderr.truncated }
+          const exit = {
+            exitCode,
+            stdout: stdout.text(),
+            stderr: stderr.text(),
+            stdoutTruncated: stdout.truncated,
+            stderrTruncated: stderr.truncated,
+          }
           resolve({ ok: true, exit })
         }
       })

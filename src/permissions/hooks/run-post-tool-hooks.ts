@@ -10,7 +10,11 @@ import { parsePostToolOutcome } from './parse-outcome.js'
  *
  * @throws the signal's reason when the run is cancelled while hooks run.
  */
-export async function runPostToolHooks(config: HookConfig, input: PostToolHookInput, signal: AbortSignal): Promise<PostToolHooksResult> {
+export async function runPostToolHooks(
+  config: HookConfig,
+  input: PostToolHookInput,
+  signal: AbortSignal,
+): Promise<PostToolHooksResult> {
   const contexts: string[] = []
   const failures: HookFailure[] = []
   let blocked: { reason: string; hook: string } | undefined

@@ -17,7 +17,11 @@ import { parsePreToolOutcome } from './parse-outcome.js'
  *
  * @throws the signal's reason when the run is cancelled while hooks run.
  */
-export async function runPreToolHooks(config: HookConfig, input: PreToolHookInput, signal: AbortSignal): Promise<PreToolHooksResult> {
+export async function runPreToolHooks(
+  config: HookConfig,
+  input: PreToolHookInput,
+  signal: AbortSignal,
+): Promise<PreToolHooksResult> {
   let current = input.input
   let replaced = false
   let decided: { readonly decision: 'allow' | 'ask'; readonly reason?: string; readonly hook: string } | undefined
@@ -27,10 +31,12 @@ export async function runPreToolHooks(config: HookConfig, input: PreToolHookInpu
     const label = hookLabel('preTool', index, hook)
     const run = await invokeHook(hook, { ...input, input: current }, parsePreToolOutcome, signal)
     if (run.kind === 'failure') return { decision: 'deny', reason: `hook failed: ${label} ${run.problem}`, hook: label }
-    if (run.kind === 'block') return { decision: 'deny', reason: run.reason ?? `The pre-tool hook ${label} blocked this call.`, hook: label }
+    if (run.kind === 'block')
+      return { decision: 'deny', reason: run.reason ?? `The pre-tool hook ${label} blocked this call.`, hook: label }
 
     const { decision, reason, updatedInput } = run.outcome
-    if (decision === 'deny') return { decision: 'deny', reason: reason ?? `The pre-tool hook ${label} denied this call.`, hook: label }
+    if (decision === 'deny')
+      return { decision: 'deny', reason: reason ?? `The pre-tool hook ${label} denied this call.`, hook: label }
     if (updatedInput !== undefined) {
       current = updatedInput
       replaced = true

@@ -48,7 +48,8 @@ const blockDevice = /^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk|mapper\/|md|dm
 function gitSubcommand(args: readonly string[]): { readonly name: string; readonly args: readonly string[] } {
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? ''
-    if (['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix'].includes(arg)) index += 1
+    if (['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix'].includes(arg))
+      index += 1
     else if (!arg.startsWith('-')) return { name: arg, args: args.slice(index + 1) }
   }
   return { name: '', args: [] }
@@ -71,18 +72,23 @@ export const dangerousCommands: readonly DangerousCommand[] = [
     matches: ({ name, args }) => {
       if (name !== 'rm') return false
       const { short, long } = flags(args)
-      return ((short.has('r') || short.has('R') || long.has('--recursive')) && (short.has('f') || long.has('--force'))) || long.has('--no-preserve-root')
+      return (
+        ((short.has('r') || short.has('R') || long.has('--recursive')) && (short.has('f') || long.has('--force'))) ||
+        long.has('--no-preserve-root')
+      )
     },
   },
   {
     id: 'run-as-root',
     reason: 'it runs commands as another user, usually root',
-    matches: ({ name, wrappers }) => [name, ...wrappers].some((command) => ['sudo', 'su', 'doas', 'pkexec', 'runuser'].includes(command)),
+    matches: ({ name, wrappers }) =>
+      [name, ...wrappers].some((command) => ['sudo', 'su', 'doas', 'pkexec', 'runuser'].includes(command)),
   },
   {
     id: 'dd-to-device',
     reason: 'dd writes raw data to a device',
-    matches: ({ name, args }) => name === 'dd' && args.some((arg) => arg.startsWith('of=/dev/') && arg !== 'of=/dev/null'),
+    matches: ({ name, args }) =>
+      name === 'dd' && args.some((arg) => arg.startsWith('of=/dev/') && arg !== 'of=/dev/null'),
   },
   {
     id: 'write-to-device',
@@ -94,9 +100,15 @@ export const dangerousCommands: readonly DangerousCommand[] = [
   {
     id: 'format-disk',
     reason: 'it formats or partitions a disk',
-    matches: ({ name }) => name.startsWith('mkfs') || ['mke2fs', 'mkswap', 'wipefs', 'fdisk', 'sfdisk', 'cfdisk', 'parted', 'sgdisk'].includes(name),
+    matches: ({ name }) =>
+      name.startsWith('mkfs') ||
+      ['mke2fs', 'mkswap', 'wipefs', 'fdisk', 'sfdisk', 'cfdisk', 'parted', 'sgdisk'].includes(name),
   },
-  { id: 'shred', reason: 'shred overwrites files so that they cannot be recovered', matches: ({ name }) => name === 'shred' },
+  {
+    id: 'shred',
+    reason: 'shred overwrites files so that they cannot be recovered',
+    matches: ({ name }) => name === 'shred',
+  },
   {
     id: 'recursive-permissions',
     reason: 'it changes permissions or owners recursively on the whole system, or makes files writable by everyone',
@@ -104,7 +116,10 @@ export const dangerousCommands: readonly DangerousCommand[] = [
       if (!['chmod', 'chown', 'chgrp'].includes(name)) return false
       const { short, long } = flags(args)
       if (!short.has('R') && !long.has('--recursive')) return false
-      return args.some((arg) => ['/', '/*', '~', '$HOME'].includes(arg)) || (name === 'chmod' && args.some((arg) => /^0?7?777$|^[ugoa]*[ao][ugoa]*\+[rwxXst]*w/.test(arg)))
+      return (
+        args.some((arg) => ['/', '/*', '~', '$HOME'].includes(arg)) ||
+        (name === 'chmod' && args.some((arg) => /^0?7?777$|^[ugoa]*[ao][ugoa]*\+[rwxXst]*w/.test(arg)))
+      )
     },
   },
   {
@@ -118,7 +133,13 @@ export const dangerousCommands: readonly DangerousCommand[] = [
     matches: (command) =>
       gitIs(command, 'push', (args) => {
         const { short, long } = flags(args)
-        return short.has('f') || long.has('--force') || long.has('--force-with-lease') || long.has('--mirror') || args.some((arg) => arg.startsWith('+'))
+        return (
+          short.has('f') ||
+          long.has('--force') ||
+          long.has('--force-with-lease') ||
+          long.has('--mirror') ||
+          args.some((arg) => arg.startsWith('+'))
+        )
       }),
   },
   {
@@ -135,7 +156,11 @@ export const dangerousCommands: readonly DangerousCommand[] = [
         return short.has('f') || long.has('--force')
       }),
   },
-  { id: 'find-delete', reason: 'find -delete deletes every file it finds', matches: ({ name, args }) => name === 'find' && args.includes('-delete') },
+  {
+    id: 'find-delete',
+    reason: 'find -delete deletes every file it finds',
+    matches: ({ name, args }) => name === 'find' && args.includes('-delete'),
+  },
   {
     id: 'git-dir-write',
     reason: gitDirWriteReason,
@@ -147,7 +172,13 @@ export const dangerousCommands: readonly DangerousCommand[] = [
 /** The facts the list looks at, from a simple command. */
 export function commandFacts(part: ShellPart): CommandFacts {
   const [name = '', ...args] = part.words
-  return { name: commandBasename(name).toLowerCase(), args, writeTargets: part.writes.map((write) => write.target), inputsFrom: part.inputsFrom, wrappers: part.wrappers }
+  return {
+    name: commandBasename(name).toLowerCase(),
+    args,
+    writeTargets: part.writes.map((write) => write.target),
+    inputsFrom: part.inputsFrom,
+    wrappers: part.wrappers,
+  }
 }
 
 /** Why `part` is dangerous: the analysis's own findings and every matching list entry. */

@@ -39,11 +39,20 @@ function firstMatch(rules: readonly ApplicableRule[], part: PermissionPart, purp
  * parts that can be checked allow rules or the mode default, with dangerous parts asking at least.
  * Returns `undefined` for check-only parts no deny or ask rule matched: their inner parts decide.
  */
-export function decidePart(part: PermissionPart, rules: ApplicableRules, mode: PermissionMode, readOnly: boolean, trace: string[]): PartDecision | undefined {
+export function decidePart(
+  part: PermissionPart,
+  rules: ApplicableRules,
+  mode: PermissionMode,
+  readOnly: boolean,
+  trace: string[],
+): PartDecision | undefined {
   const name = partName(part)
   const finish = (decision: PartDecision): PartDecision => {
     // dontAsk never asks: whatever would need approval is denied.
-    const final = mode === 'dontAsk' && decision.behavior === 'ask' ? { ...decision, behavior: 'deny' as const, head: 'Denied (dontAsk mode never asks)' } : decision
+    const final =
+      mode === 'dontAsk' && decision.behavior === 'ask'
+        ? { ...decision, behavior: 'deny' as const, head: 'Denied (dontAsk mode never asks)' }
+        : decision
     trace.push(`${name}: ${final.behavior}.`)
     return final
   }
@@ -60,7 +69,14 @@ export function decidePart(part: PermissionPart, rules: ApplicableRules, mode: P
   const ask = firstMatch(rules.ask, part, 'restrict')
   if (ask !== undefined) {
     trace.push(`${name}: ask rule ${ask} matches.`)
-    return finish({ behavior: 'ask', decidedBy: 'rule', rule: ask, head: headOf.ask, why: `rule ${ask} asks for it`, part })
+    return finish({
+      behavior: 'ask',
+      decidedBy: 'rule',
+      rule: ask,
+      head: headOf.ask,
+      why: `rule ${ask} asks for it`,
+      part,
+    })
   }
   trace.push(`${name}: no ask rule matches.`)
   if (part.checkOnly === true) {
@@ -71,7 +87,13 @@ export function decidePart(part: PermissionPart, rules: ApplicableRules, mode: P
     trace.push(`${name}: cannot be checked, since ${part.opaque}.`)
     if (part.dangers.length > 0) trace.push(`${name}: dangerous, since ${part.dangers.join('; ')}.`)
     const decidedBy = part.dangers.length > 0 ? 'dangerous' : 'unparseable'
-    return finish({ behavior: 'ask', decidedBy, head: headOf.ask, why: [...part.dangers, part.opaque].join('; '), part })
+    return finish({
+      behavior: 'ask',
+      decidedBy,
+      head: headOf.ask,
+      why: [...part.dangers, part.opaque].join('; '),
+      part,
+    })
   }
   const allow = firstMatch(rules.allow, part, 'allow')
   let decision: PartDecision

@@ -74,11 +74,15 @@ function outranks(decision: PartDecision, other: PartDecision): boolean {
  * need approval, and paths outside the workspace are denied. Deny rules apply in every mode.
  */
 export function evaluatePermission(rules: PermissionRules, request: PermissionRequest): PermissionVerdict {
-  const trace: string[] = [`Checking ${request.toolId} in ${rules.mode} mode; the tool ${request.readOnly ? 'only reads' : 'may change things'}.`]
+  const trace: string[] = [
+    `Checking ${request.toolId} in ${rules.mode} mode; the tool ${request.readOnly ? 'only reads' : 'may change things'}.`,
+  ]
   const applicable = applicableRules(rules, request.toolId, trace)
   const subject = subjectParts(request.subject)
   trace.push(subject.summary)
-  const decisions = subject.parts.flatMap((part) => decidePart(part, applicable, rules.mode, request.readOnly, trace) ?? [])
+  const decisions = subject.parts.flatMap(
+    (part) => decidePart(part, applicable, rules.mode, request.readOnly, trace) ?? [],
+  )
   if (decisions.length === 0) {
     // Only `bash -c ''`-like containers with nothing inside: judge the call as a whole.
     const whole = decidePart(wholeCallPart('the command', true), applicable, rules.mode, request.readOnly, trace)
@@ -106,11 +110,14 @@ function applicableRules(rules: PermissionRules, toolId: string, trace: string[]
     for (const text of rules[list]) {
       const rule = parsePermissionRule(text)
       if ('problem' in rule) trace.push(`Skipped the malformed ${list} rule "${text}": it ${rule.problem}.`)
-      else if (matchesToolPattern(rule.toolPattern, toolId)) picked.push(rule.specifier === undefined ? { text } : { text, specifier: rule.specifier })
+      else if (matchesToolPattern(rule.toolPattern, toolId))
+        picked.push(rule.specifier === undefined ? { text } : { text, specifier: rule.specifier })
     }
     const others = rules[list].length - picked.length
     const named = picked.length === 0 ? 'none' : picked.map((rule) => rule.text).join(', ')
-    trace.push(`${list} rules for this tool: ${named}${others > 0 ? ` (${others} other ${others === 1 ? 'rule names other tools or is' : 'rules name other tools or are'} malformed)` : ''}.`)
+    trace.push(
+      `${list} rules for this tool: ${named}${others > 0 ? ` (${others} other ${others === 1 ? 'rule names other tools or is' : 'rules name other tools or are'} malformed)` : ''}.`,
+    )
     return picked
   }
   return { deny: pick('deny'), ask: pick('ask'), allow: pick('allow') }
@@ -125,14 +132,20 @@ function reasonOf(decision: PartDecision, multiple: boolean): string {
 function combine(decisions: readonly PartDecision[], multiple: boolean): Omit<PermissionVerdict, 'trace'> {
   let worst = decisions[0]
   for (const decision of decisions) if (worst === undefined || outranks(decision, worst)) worst = decision
-  if (worst === undefined) return { behavior: 'ask', decidedBy: 'unparseable', reason: 'Needs approval: nothing could be checked.' }
+  if (worst === undefined)
+    return { behavior: 'ask', decidedBy: 'unparseable', reason: 'Needs approval: nothing could be checked.' }
   if (worst.behavior !== 'allow' || !multiple) return verdictOf(worst, multiple)
   // Everything is allowed: name the rules, or the mode that allowed what no rule covered.
   const byMode = decisions.find((decision) => decision.decidedBy === 'mode')
   if (byMode !== undefined) return { behavior: 'allow', decidedBy: 'mode', reason: reasonOf(byMode, false) }
   const rules = [...new Set(decisions.flatMap((decision) => decision.rule ?? []))]
   const listed = rules.length === 1 ? `rule ${rules[0]}` : `rules ${rules.slice(0, -1).join(', ')} and ${rules.at(-1)}`
-  return { behavior: 'allow', decidedBy: 'rule', ...(rules[0] === undefined ? {} : { rule: rules[0] }), reason: `Allowed by ${listed}.` }
+  return {
+    behavior: 'allow',
+    decidedBy: 'rule',
+    ...(rules[0] === undefined ? {} : { rule: rules[0] }),
+    reason: `Allowed by ${listed}.`,
+  }
 }
 
 function verdictOf(decision: PartDecision, multiple: boolean): Omit<PermissionVerdict, 'trace'> {

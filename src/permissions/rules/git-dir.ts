@@ -24,7 +24,37 @@ export function isInGitDir(path: string): boolean {
  * Programs that write, move or delete the files they name; any of their arguments inside `.git`
  * counts (a source too, which asks more often than needed but never misses a target).
  */
-export const fileWriters = new Set(['tee', 'cp', 'mv', 'install', 'ln', 'link', 'rsync', 'scp', 'touch', 'mkdir', 'rm', 'rmdir', 'unlink', 'truncate', 'dd', 'sed', 'perl', 'patch', 'tar', 'unzip', 'chmod', 'chown', 'chgrp', 'shred', 'split', 'csplit', 'sort', 'curl', 'wget'])
+export const fileWriters = new Set([
+  'tee',
+  'cp',
+  'mv',
+  'install',
+  'ln',
+  'link',
+  'rsync',
+  'scp',
+  'touch',
+  'mkdir',
+  'rm',
+  'rmdir',
+  'unlink',
+  'truncate',
+  'dd',
+  'sed',
+  'perl',
+  'patch',
+  'tar',
+  'unzip',
+  'chmod',
+  'chown',
+  'chgrp',
+  'shred',
+  'split',
+  'csplit',
+  'sort',
+  'curl',
+  'wget',
+])
 
 /** The path an argument names: the value of `--opt=value` and `of=value`, otherwise the argument. */
 export const optionValue = (arg: string): string => /^(?:--?[A-Za-z][\w-]*|of)=(.*)$/s.exec(arg)?.[1] ?? arg
@@ -39,7 +69,10 @@ export function shellWritePaths(command: string): string[] {
   return analysis.parts.flatMap((part) => {
     const [name = '', ...args] = part.words
     const program = commandBasename(name).toLowerCase()
-    const named = fileWriters.has(program) || directoryChangers.has(program) ? args.filter((arg) => !/^-[^=]*$/.test(arg)).map(optionValue) : []
+    const named =
+      fileWriters.has(program) || directoryChangers.has(program)
+        ? args.filter((arg) => !/^-[^=]*$/.test(arg)).map(optionValue)
+        : []
     return [...part.writes.map((write) => write.target), ...named]
   })
 }
@@ -49,14 +82,24 @@ export function shellWritePaths(command: string): string[] {
  * symbolic link its text does not show (`hooks` → `.git/hooks`). `realPath` gives the workspace
  * path a path leads to, or `undefined` when it leads nowhere in the workspace.
  */
-export async function askOnGitDirLinks(verdict: PermissionVerdict, subject: PermissionSubject | undefined, mode: PermissionMode, realPath: (path: string) => Promise<string | undefined>): Promise<PermissionVerdict> {
+export async function askOnGitDirLinks(
+  verdict: PermissionVerdict,
+  subject: PermissionSubject | undefined,
+  mode: PermissionMode,
+  realPath: (path: string) => Promise<string | undefined>,
+): Promise<PermissionVerdict> {
   if (verdict.behavior !== 'allow' || subject?.kind !== 'command') return verdict
   for (const path of shellWritePaths(subject.command)) {
     const real = await realPath(path)
     if (real === undefined || !isInGitDir(real)) continue
     const behavior = mode === 'dontAsk' ? 'deny' : 'ask'
     const reason = `${behavior === 'deny' ? 'Denied (dontAsk mode never asks)' : 'Needs approval'}: ${gitDirWriteReason} (\`${path}\` leads to \`${real}\`).`
-    return { behavior, reason, decidedBy: 'dangerous', trace: [...verdict.trace, `\`${path}\` leads to \`${real}\`, inside .git: ${behavior}.`] }
+    return {
+      behavior,
+      reason,
+      decidedBy: 'dangerous',
+      trace: [...verdict.trace, `\`${path}\` leads to \`${real}\`, inside .git: ${behavior}.`],
+    }
   }
   return verdict
 }

@@ -1,5 +1,11 @@
 /** The permission rule engine: rules and modes of DESIGN §7 (approvals and hooks live elsewhere). */
-export { evaluatePermission, explainPermission, type PermissionRequest, type PermissionRules, type PermissionVerdict } from './evaluate-permission.js'
+export {
+  evaluatePermission,
+  explainPermission,
+  type PermissionRequest,
+  type PermissionRules,
+  type PermissionVerdict,
+} from './evaluate-permission.js'
 export { dangerousCommands, type CommandFacts, type DangerousCommand } from './dangerous-commands.js'
 export { analyseCommand, MAX_COMMAND_LENGTH, type CommandAnalysis, type ShellPart } from './match-command.js'
 export { normaliseWorkspacePath, pathSpecifierMatches, type NormalisedPath } from './match-path.js'

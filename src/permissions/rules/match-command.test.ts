@@ -59,8 +59,25 @@ describe('analyseCommand', () => {
     expect(parts(`sudo sh -c 'ls $(id)'`).map((part) => part.wrappers)).toEqual([['sudo'], ['sudo'], ['sudo']])
   })
   it('marks what cannot be read statically as opaque', () => {
-    for (const command of ['$x', '"$cmd" arg', '$(which rm) x', 'r? x', 'eval "$x"', 'bash -c "$x"', 'bash', 'sh -s', 'bash -s arg', 'bash -i x', `bash -c 'ls "'`, 'env -S "a b"', 'find . -exec rm {}']) {
-      expect(parts(command).some((part) => part.opaque !== undefined), command).toBe(true)
+    for (const command of [
+      '$x',
+      '"$cmd" arg',
+      '$(which rm) x',
+      'r? x',
+      'eval "$x"',
+      'bash -c "$x"',
+      'bash',
+      'sh -s',
+      'bash -s arg',
+      'bash -i x',
+      `bash -c 'ls "'`,
+      'env -S "a b"',
+      'find . -exec rm {}',
+    ]) {
+      expect(
+        parts(command).some((part) => part.opaque !== undefined),
+        command,
+      ).toBe(true)
     }
   })
   it('records writes, including those of enclosing groups, and not reads or copies', () => {
@@ -75,7 +92,16 @@ describe('analyseCommand', () => {
     expect(parts('ls $(curl x)')[1]?.inputsFrom).toEqual([])
   })
   it('walks control flow and function bodies, and spots functions calling themselves', () => {
-    expect(words('if a; then b; elif c; then d; else e; fi; while f; do g; done; case x in y) h;; esac')).toEqual([['a'], ['b'], ['c'], ['d'], ['e'], ['f'], ['g'], ['h']])
+    expect(words('if a; then b; elif c; then d; else e; fi; while f; do g; done; case x in y) h;; esac')).toEqual([
+      ['a'],
+      ['b'],
+      ['c'],
+      ['d'],
+      ['e'],
+      ['f'],
+      ['g'],
+      ['h'],
+    ])
     const bomb = parts(':(){ :|:& };:')
     expect(bomb.filter((part) => part.dangers.some((danger) => danger.includes('calls itself')))).toHaveLength(2)
   })
@@ -89,7 +115,10 @@ describe('analyseCommand', () => {
     expect(words('cat <<EOF\n$(rm x)\nEOF')).toEqual([['rm', 'x'], ['cat']])
   })
   it('refuses commands that are too long, hold NUL or do not parse', () => {
-    expect(analyseCommand('a'.repeat(MAX_COMMAND_LENGTH + 1))).toMatchObject({ ok: false, problem: 'it is longer than 10,000 characters' })
+    expect(analyseCommand('a'.repeat(MAX_COMMAND_LENGTH + 1))).toMatchObject({
+      ok: false,
+      problem: 'it is longer than 10,000 characters',
+    })
     expect(analyseCommand('a'.repeat(MAX_COMMAND_LENGTH)).ok).toBe(true)
     expect(analyseCommand('ls\0')).toMatchObject({ ok: false })
     expect(analyseCommand('ls )')).toMatchObject({ ok: false })

@@ -5,7 +5,15 @@ import { builtinProblem } from './shell-builtins.js'
 import { programEffects } from './shell-programs.js'
 import { redirectWrites, type RedirectWrite } from './shell-redirects.js'
 import { commandBasename, unwrapCommand } from './shell-wrappers.js'
-import { assignmentWord, displayWord, displayWords, expandWord, markLiteral, visibleText, type ShellWord } from './shell-words.js'
+import {
+  assignmentWord,
+  displayWord,
+  displayWords,
+  expandWord,
+  markLiteral,
+  visibleText,
+  type ShellWord,
+} from './shell-words.js'
 
 /**
  * Splits a shell command into the simple commands it runs, with just-bash's parser: every part of
@@ -58,17 +66,22 @@ export interface ShellPart {
 }
 
 /** The simple commands of a command line, or why it could not be parsed. */
-export type CommandAnalysis = { readonly ok: true; readonly parts: readonly ShellPart[] } | { readonly ok: false; readonly problem: string }
+export type CommandAnalysis =
+  { readonly ok: true; readonly parts: readonly ShellPart[] } | { readonly ok: false; readonly problem: string }
 
 /** Analyses a command line; see the module comment. */
 export function analyseCommand(command: string): CommandAnalysis {
-  if (command.length > MAX_COMMAND_LENGTH) return { ok: false, problem: `it is longer than ${MAX_COMMAND_LENGTH.toLocaleString('en')} characters` }
+  if (command.length > MAX_COMMAND_LENGTH)
+    return { ok: false, problem: `it is longer than ${MAX_COMMAND_LENGTH.toLocaleString('en')} characters` }
   if (command.includes('\0')) return { ok: false, problem: 'it contains a NUL character' }
   let script: ScriptNode
   try {
     script = parse(command)
   } catch (error) {
-    return { ok: false, problem: `it is not valid shell syntax (${error instanceof Error ? error.message : String(error)})` }
+    return {
+      ok: false,
+      problem: `it is not valid shell syntax (${error instanceof Error ? error.message : String(error)})`,
+    }
   }
   const analysis = new Analysis()
   analysis.statements(script.statements, { depth: 0, writes: [], inputsFrom: [], wrappers: [] })
@@ -97,7 +110,8 @@ class Analysis {
 
   statements(statements: readonly Statement[], ctx: Context): void {
     for (const statement of statements) {
-      if (statement.deferredError !== undefined) this.problem ??= `it is not valid shell syntax (${statement.deferredError.message})`
+      if (statement.deferredError !== undefined)
+        this.problem ??= `it is not valid shell syntax (${statement.deferredError.message})`
       for (const pipeline of statement.pipelines) this.pipeline(pipeline, ctx)
     }
   }
@@ -123,7 +137,10 @@ class Analysis {
         for (let index = start; index < this.parts.length; index += 1) {
           const part = this.parts[index]
           if (part?.words[0] === command.name) {
-            this.parts[index] = { ...part, dangers: [...part.dangers, `function \`${command.name}\` calls itself, like a fork bomb`] }
+            this.parts[index] = {
+              ...part,
+              dangers: [...part.dangers, `function \`${command.name}\` calls itself, like a fork bomb`],
+            }
           }
         }
         return
@@ -138,7 +155,8 @@ class Analysis {
         }
         return this.statements(command.elseBody ?? [], inner)
       case 'For':
-        if (!/^[A-Za-z_]\w*$/.test(command.variable)) this.opaque(`for ${command.variable}`, 'the loop variable is not a plain name', ctx)
+        if (!/^[A-Za-z_]\w*$/.test(command.variable))
+          this.opaque(`for ${command.variable}`, 'the loop variable is not a plain name', ctx)
         this.nested(command.words, inner)
         return this.statements(command.body, inner)
       case 'CStyleFor':
@@ -158,7 +176,11 @@ class Analysis {
         return
       default:
         // A construct a newer parser knows and this analysis does not.
-        this.opaque(`(${String((command as { type?: unknown }).type)})`, 'it uses a shell construct the permission check does not know', ctx)
+        this.opaque(
+          `(${String((command as { type?: unknown }).type)})`,
+          'it uses a shell construct the permission check does not know',
+          ctx,
+        )
     }
   }
 
@@ -166,14 +188,27 @@ class Analysis {
     const inputs = this.nested([command.assignments, command.name, command.args, command.redirections], ctx)
     const assignments = command.assignments.map(assignmentWord)
     const words = [command.name, ...command.args].flatMap((word) => (word === null ? [] : expandWord(word)))
-    const tooMany = words.length > MAX_WORDS ? `it expands to more than ${MAX_WORDS.toLocaleString('en')} words` : undefined
+    const tooMany =
+      words.length > MAX_WORDS ? `it expands to more than ${MAX_WORDS.toLocaleString('en')} words` : undefined
     const opaque = tooMany ?? [...assignments, ...words].find((word) => word.opaque !== undefined)?.opaque
     const writes = [...ctx.writes, ...redirectWrites(command.redirections)]
-    this.emit(words, assignments.map((word) => word.text), writes, { ...ctx, inputsFrom: [...ctx.inputsFrom, ...inputs] }, opaque)
+    this.emit(
+      words,
+      assignments.map((word) => word.text),
+      writes,
+      { ...ctx, inputsFrom: [...ctx.inputsFrom, ...inputs] },
+      opaque,
+    )
   }
 
   /** Records the command `words` runs, and the commands it runs in turn. */
-  private emit(words: readonly ShellWord[], assignments: readonly string[], writes: readonly RedirectWrite[], ctx: Context, opaque?: string): void {
+  private emit(
+    words: readonly ShellWord[],
+    assignments: readonly string[],
+    writes: readonly RedirectWrite[],
+    ctx: Context,
+    opaque?: string,
+  ): void {
     const outerWords = words.map((word) => word.text)
     const unwrapped = unwrapCommand(words)
     const name = unwrapped.words[0]
@@ -181,11 +216,15 @@ class Analysis {
     const reason =
       opaque ??
       unwrapped.opaque ??
-      (name?.dynamic === undefined ? undefined : `the command name is only known when it runs (it comes from ${name.dynamic})`) ??
+      (name?.dynamic === undefined
+        ? undefined
+        : `the command name is only known when it runs (it comes from ${name.dynamic})`) ??
       builtinProblem(unwrapped.words) ??
       effects.opaque
     const part: ShellPart = {
-      label: [displayWords([...assignments, ...outerWords]), ...writeLabels(writes)].filter((text) => text !== '').join(' '),
+      label: [displayWords([...assignments, ...outerWords]), ...writeLabels(writes)]
+        .filter((text) => text !== '')
+        .join(' '),
       ...(ctx.via === undefined ? {} : { via: ctx.via }),
       words: unwrapped.words.map((word) => word.text),
       outerWords,
@@ -208,7 +247,10 @@ class Analysis {
     const child: Context = { ...ctx, wrappers: part.wrappers }
     if (inner.kind === 'script') {
       // `su -c ls` runs ls as another user, as `sudo ls` does: su wraps the commands of its script.
-      const runner: Context = commandBasename(name?.text ?? '').toLowerCase() === 'su' ? { ...child, wrappers: [...part.wrappers, 'su'] } : child
+      const runner: Context =
+        commandBasename(name?.text ?? '').toLowerCase() === 'su'
+          ? { ...child, wrappers: [...part.wrappers, 'su'] }
+          : child
       this.parts.push(inner.alsoAllowed === true ? part : { ...part, container: true })
       return this.script(inner.text, { ...runner, depth: ctx.depth + 1, via: inner.via })
     }
@@ -224,7 +266,13 @@ class Analysis {
     const findings = findNestedScripts(node)
     for (const reason of findings.unanalysable) this.opaque('…', reason, ctx)
     for (const nested of findings.scripts) {
-      const child: Context = { depth: ctx.depth + 1, writes: [], inputsFrom: [], wrappers: ctx.wrappers, via: 'a substitution' }
+      const child: Context = {
+        depth: ctx.depth + 1,
+        writes: [],
+        inputsFrom: [],
+        wrappers: ctx.wrappers,
+        via: 'a substitution',
+      }
       const start = this.parts.length
       if (nested.script === null) this.opaque('$(…)', 'it holds a substitution the parser could not read', child)
       else if (typeof nested.script === 'string') this.script(nested.script, child)
@@ -245,7 +293,21 @@ class Analysis {
   }
 
   private opaque(label: string, reason: string, ctx: Context): void {
-    const part: ShellPart = { label: visibleText(label), words: [], outerWords: [], assignments: [], writes: [], openArgs: false, container: false, opaque: reason, literal: [], restrictForms: [], wrappers: ctx.wrappers, dangers: [], inputsFrom: [] }
+    const part: ShellPart = {
+      label: visibleText(label),
+      words: [],
+      outerWords: [],
+      assignments: [],
+      writes: [],
+      openArgs: false,
+      container: false,
+      opaque: reason,
+      literal: [],
+      restrictForms: [],
+      wrappers: ctx.wrappers,
+      dangers: [],
+      inputsFrom: [],
+    }
     this.parts.push(ctx.via === undefined ? part : { ...part, via: ctx.via })
   }
 }

@@ -18,15 +18,18 @@ import type { MatchPurpose } from './permission-part.js'
  */
 
 /** A workspace path after normalisation, or why it is refused. */
-export type NormalisedPath = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly problem: string }
+export type NormalisedPath =
+  { readonly ok: true; readonly path: string } | { readonly ok: false; readonly problem: string }
 
 /** Normalises a workspace-relative path: `\` as `/`, `.` and `..` resolved, no trailing slash; `''` is the root. */
 export function normaliseWorkspacePath(raw: string): NormalisedPath {
   if (raw.includes('\0')) return { ok: false, problem: 'contains a NUL byte' }
   // Backslashes separate directories on Windows; treating them so catches `..\..\x` everywhere.
   const path = raw.replace(/\\/g, '/')
-  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return { ok: false, problem: 'is an absolute path, not a path in the workspace' }
-  if (path === '~' || path.startsWith('~/')) return { ok: false, problem: 'starts at the home directory, outside the workspace' }
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path))
+    return { ok: false, problem: 'is an absolute path, not a path in the workspace' }
+  if (path === '~' || path.startsWith('~/'))
+    return { ok: false, problem: 'starts at the home directory, outside the workspace' }
   const segments: string[] = []
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue

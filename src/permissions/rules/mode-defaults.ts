@@ -18,13 +18,17 @@ export interface ModeOutcome {
  * - `bypass`: everything allows.
  */
 export function modeDefault(mode: PermissionMode, readOnly: boolean, fileEdit: boolean): ModeOutcome {
-  if (mode === 'bypass') return { behavior: 'allow', why: 'no rule denies it, and bypass mode allows what no rule denies' }
+  if (mode === 'bypass')
+    return { behavior: 'allow', why: 'no rule denies it, and bypass mode allows what no rule denies' }
   if (readOnly) return { behavior: 'allow', why: `no rule matched, and ${mode} mode allows read-only tools` }
   switch (mode) {
     case 'acceptEdits':
       return fileEdit
         ? { behavior: 'allow', why: 'no rule matched, and acceptEdits mode allows file edits' }
-        : { behavior: 'ask', why: 'no rule matched, and acceptEdits mode asks before tools that change things other than files' }
+        : {
+            behavior: 'ask',
+            why: 'no rule matched, and acceptEdits mode asks before tools that change things other than files',
+          }
     case 'plan':
       return { behavior: 'deny', why: 'plan mode allows only reading, and no rule allows this' }
     case 'dontAsk':

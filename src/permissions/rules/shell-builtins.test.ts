@@ -26,7 +26,7 @@ describe('builtins that evaluate names, arithmetic or code', () => {
     'declare "$n"',
     "typeset -l 'a[$(rm x)]'",
     "test -v 'a[$(rm x)]'",
-    "test \"$op\" 'a[$(rm x)]'",
+    'test "$op" \'a[$(rm x)]\'',
     'test "$a" "$b"',
     'let x=1',
     'source ./x.sh',
@@ -42,10 +42,21 @@ describe('builtins that evaluate names, arithmetic or code', () => {
     expect(opaqueOf(command)).toBeDefined()
   })
 
-  it.each(['printf -v out %s y', 'printf "%s\\n" "$x"', 'read -r line', 'read -p "name? " -a names', 'mapfile -t lines', 'unset x y', 'declare -r x=1 y', 'export PATH="$PATH:/x"', 'local x=$1', 'test -f "$x"', 'test -v x', 'test "$x" = y', 'getopts ab opt'])(
-    '%s is checked like any command',
-    (command) => {
-      expect(opaqueOf(command)).toBeUndefined()
-    },
-  )
+  it.each([
+    'printf -v out %s y',
+    'printf "%s\\n" "$x"',
+    'read -r line',
+    'read -p "name? " -a names',
+    'mapfile -t lines',
+    'unset x y',
+    'declare -r x=1 y',
+    'export PATH="$PATH:/x"',
+    'local x=$1',
+    'test -f "$x"',
+    'test -v x',
+    'test "$x" = y',
+    'getopts ab opt',
+  ])('%s is checked like any command', (command) => {
+    expect(opaqueOf(command)).toBeUndefined()
+  })
 })

@@ -37,7 +37,10 @@ const declaring: Declaring = { kind: 'declarations', letters: 'aArxgpfFt' }
 
 /** The builtins by name. */
 export const builtinSpecs: Readonly<Record<string, BuiltinSpec>> = {
-  let: { kind: 'opaque', reason: 'let evaluates its arguments as arithmetic, which can run commands held in subscripts' },
+  let: {
+    kind: 'opaque',
+    reason: 'let evaluates its arguments as arithmetic, which can run commands held in subscripts',
+  },
   source: { kind: 'opaque', reason: 'source runs the commands of a file, which cannot be checked' },
   '.': { kind: 'opaque', reason: '. runs the commands of a file, which cannot be checked' },
   alias: { kind: 'opaque', reason: 'alias changes what later command names run' },
@@ -54,9 +57,27 @@ export const builtinSpecs: Readonly<Record<string, BuiltinSpec>> = {
   readonly: declaring,
   export: declaring,
   printf: { kind: 'names', valued: [], nameOptions: ['-v'], flags: [], operands: 'data' },
-  read: { kind: 'names', valued: ['-p', '-t', '-n', '-N', '-d', '-u', '-i'], nameOptions: ['-a'], flags: ['-r', '-s', '-e'], operands: 'names' },
-  mapfile: { kind: 'names', valued: ['-d', '-n', '-O', '-s', '-u', '-c'], nameOptions: [], flags: ['-t'], operands: 'names' },
-  readarray: { kind: 'names', valued: ['-d', '-n', '-O', '-s', '-u', '-c'], nameOptions: [], flags: ['-t'], operands: 'names' },
+  read: {
+    kind: 'names',
+    valued: ['-p', '-t', '-n', '-N', '-d', '-u', '-i'],
+    nameOptions: ['-a'],
+    flags: ['-r', '-s', '-e'],
+    operands: 'names',
+  },
+  mapfile: {
+    kind: 'names',
+    valued: ['-d', '-n', '-O', '-s', '-u', '-c'],
+    nameOptions: [],
+    flags: ['-t'],
+    operands: 'names',
+  },
+  readarray: {
+    kind: 'names',
+    valued: ['-d', '-n', '-O', '-s', '-u', '-c'],
+    nameOptions: [],
+    flags: ['-t'],
+    operands: 'names',
+  },
   unset: { kind: 'names', valued: [], nameOptions: [], flags: ['-v', '-f'], operands: 'names' },
   getopts: { kind: 'names', valued: [], nameOptions: [], flags: [], operands: 1 },
   wait: { kind: 'names', valued: [], nameOptions: ['-p'], flags: ['-n', '-f'], operands: 'data' },
@@ -77,7 +98,9 @@ export function builtinProblem(words: readonly ShellWord[]): string | undefined 
 
 function namesProblem(name: string, spec: NameTaking, args: readonly ShellWord[]): string | undefined {
   const notName = (word: ShellWord | undefined): string | undefined =>
-    word !== undefined && plainName.test(word.text) && word.dynamic === undefined ? undefined : `${name} is given \`${word?.text ?? ''}\` as a variable name, and only plain names can be checked`
+    word !== undefined && plainName.test(word.text) && word.dynamic === undefined
+      ? undefined
+      : `${name} is given \`${word?.text ?? ''}\` as a variable name, and only plain names can be checked`
   let index = 0
   for (; index < args.length; index += 1) {
     const word = args[index]
@@ -94,10 +117,16 @@ function namesProblem(name: string, spec: NameTaking, args: readonly ShellWord[]
       index += 1
       const problem = notName(args[index])
       if (problem !== undefined) return problem
-    } else if (!spec.valued.some((option) => word.text.startsWith(option))) return `${name} is given the option ${word.text}, which the permission check does not know`
+    } else if (!spec.valued.some((option) => word.text.startsWith(option)))
+      return `${name} is given the option ${word.text}, which the permission check does not know`
   }
   const operands = args.slice(index)
-  const names = spec.operands === 'names' ? operands : spec.operands === 'data' ? [] : operands.slice(spec.operands, spec.operands + 1)
+  const names =
+    spec.operands === 'names'
+      ? operands
+      : spec.operands === 'data'
+        ? []
+        : operands.slice(spec.operands, spec.operands + 1)
   for (const word of names) {
     const problem = notName(word)
     if (problem !== undefined) return problem
@@ -124,7 +153,8 @@ function declarationProblem(name: string, spec: Declaring, args: readonly ShellW
     if (!plainName.test(target)) return `${name} is given \`${text}\`, and only plain variable names can be checked`
     const value = equals === -1 ? '' : text.slice(equals + 1)
     // `declare -a 'x=(…)'` evaluates the value as a compound assignment.
-    if (value.startsWith('(') || (arrays && word.dynamic !== undefined)) return `${name} evaluates \`${text}\` as an array assignment`
+    if (value.startsWith('(') || (arrays && word.dynamic !== undefined))
+      return `${name} evaluates \`${text}\` as an array assignment`
   }
   return undefined
 }
@@ -140,7 +170,10 @@ function testProblem(args: readonly ShellWord[]): string | undefined {
     }
   }
   const dynamic = operands.filter((word) => word.dynamic !== undefined).length
-  if (dynamic >= 2 || (dynamic === 1 && operands.some((word) => word.dynamic === undefined && word.text.includes('[')))) {
+  if (
+    dynamic >= 2 ||
+    (dynamic === 1 && operands.some((word) => word.dynamic === undefined && word.text.includes('[')))
+  ) {
     return 'test is given words only known when it runs, which could turn into `-v` with a subscript'
   }
   return undefined

@@ -7,7 +7,17 @@ import type { ShellWord } from './shell-words.js'
  */
 
 /** Shells whose `-c` argument is a script. */
-export const shells: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'busybox'])
+export const shells: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'busybox',
+])
 
 /** Shell options followed by a value. */
 const shellValuedOptions = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file'])
@@ -32,7 +42,8 @@ export function innerScriptOf(words: readonly ShellWord[]): InnerScript {
     const args = words[1]?.text === '--' ? words.slice(2) : words.slice(1)
     if (args.length === 0) return { kind: 'none' }
     const dynamic = args.find((word) => word.dynamic !== undefined)
-    if (dynamic !== undefined) return { kind: 'opaque', reason: `eval runs text that is only known when it runs (${dynamic.dynamic ?? ''})` }
+    if (dynamic !== undefined)
+      return { kind: 'opaque', reason: `eval runs text that is only known when it runs (${dynamic.dynamic ?? ''})` }
     return { kind: 'script', text: args.map((word) => word.text).join(' '), via: 'eval' }
   }
   if (name === 'su') return suScript(words.slice(1))
@@ -62,11 +73,13 @@ export function innerScriptOf(words: readonly ShellWord[]): InnerScript {
   const first = args[index]
   if (readsScript) {
     if (first === undefined) return { kind: 'opaque', reason: `${name} -c is given no script` }
-    if (first.dynamic !== undefined) return { kind: 'opaque', reason: `${name} -c runs a script that is only known when it runs (${first.dynamic})` }
+    if (first.dynamic !== undefined)
+      return { kind: 'opaque', reason: `${name} -c runs a script that is only known when it runs (${first.dynamic})` }
     return { kind: 'script', text: first.text, via: `${name} -c` }
   }
   // Without a script file the shell reads its commands from standard input, which cannot be checked.
-  if (first === undefined || readsInput) return { kind: 'opaque', reason: `${name} reads commands from standard input, which cannot be checked` }
+  if (first === undefined || readsInput)
+    return { kind: 'opaque', reason: `${name} reads commands from standard input, which cannot be checked` }
   return { kind: 'none' }
 }
 
@@ -82,14 +95,79 @@ interface JoinedOptions {
 
 const watchOptions: JoinedOptions = {
   valued: ['-n', '--interval', '-q', '--equexit'],
-  flags: ['-b', '--beep', '-c', '--color', '-C', '--no-color', '-d', '--differences', '-e', '--errexit', '-g', '--chgexit', '-p', '--precise', '-r', '--no-rerun', '-t', '--no-title', '-w', '--no-wrap'],
+  flags: [
+    '-b',
+    '--beep',
+    '-c',
+    '--color',
+    '-C',
+    '--no-color',
+    '-d',
+    '--differences',
+    '-e',
+    '--errexit',
+    '-g',
+    '--chgexit',
+    '-p',
+    '--precise',
+    '-r',
+    '--no-rerun',
+    '-t',
+    '--no-title',
+    '-w',
+    '--no-wrap',
+  ],
   operands: 0,
   emptyReadsInput: false,
 }
 
 const sshOptions: JoinedOptions = {
-  valued: ['-B', '-b', '-c', '-D', '-E', '-e', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-p', '-Q', '-R', '-S', '-W', '-w'],
-  flags: ['-4', '-6', '-A', '-a', '-C', '-f', '-G', '-g', '-K', '-k', '-M', '-N', '-n', '-q', '-s', '-T', '-t', '-V', '-v', '-X', '-x', '-Y', '-y'],
+  valued: [
+    '-B',
+    '-b',
+    '-c',
+    '-D',
+    '-E',
+    '-e',
+    '-I',
+    '-i',
+    '-J',
+    '-L',
+    '-l',
+    '-m',
+    '-O',
+    '-p',
+    '-Q',
+    '-R',
+    '-S',
+    '-W',
+    '-w',
+  ],
+  flags: [
+    '-4',
+    '-6',
+    '-A',
+    '-a',
+    '-C',
+    '-f',
+    '-G',
+    '-g',
+    '-K',
+    '-k',
+    '-M',
+    '-N',
+    '-n',
+    '-q',
+    '-s',
+    '-T',
+    '-t',
+    '-V',
+    '-v',
+    '-X',
+    '-x',
+    '-Y',
+    '-y',
+  ],
   operands: 1,
   emptyReadsInput: true,
 }
@@ -107,42 +185,67 @@ function joinedScript(name: string, args: readonly ShellWord[], options: JoinedO
       break
     }
     if (!text.startsWith('-')) break
-    if (args[index]?.dynamic !== undefined) return { kind: 'opaque', reason: `the ${name} option ${text} is only known when it runs` }
+    if (args[index]?.dynamic !== undefined)
+      return { kind: 'opaque', reason: `the ${name} option ${text} is only known when it runs` }
     if (options.valued.includes(text)) index += 1
-    else if (!options.flags.includes(text) && !options.valued.some((option) => text.startsWith(option) && !option.startsWith('--'))) {
+    else if (
+      !options.flags.includes(text) &&
+      !options.valued.some((option) => text.startsWith(option) && !option.startsWith('--'))
+    ) {
       return { kind: 'opaque', reason: `${name} is given the option ${text}, which the permission check does not know` }
     }
   }
   const script = args.slice(index + options.operands)
   if (script.length === 0) {
-    return options.emptyReadsInput ? { kind: 'opaque', reason: `${name} reads commands from standard input, which cannot be checked` } : { kind: 'none' }
+    return options.emptyReadsInput
+      ? { kind: 'opaque', reason: `${name} reads commands from standard input, which cannot be checked` }
+      : { kind: 'none' }
   }
   const dynamic = script.find((word) => word.dynamic !== undefined)
-  if (dynamic !== undefined) return { kind: 'opaque', reason: `${name} runs a script that is only known when it runs (${dynamic.dynamic ?? ''})` }
-  return { kind: 'script', text: script.map((word) => word.text).join(' '), via: name, ...(options.operands > 0 ? { alsoAllowed: true } : {}) }
+  if (dynamic !== undefined)
+    return {
+      kind: 'opaque',
+      reason: `${name} runs a script that is only known when it runs (${dynamic.dynamic ?? ''})`,
+    }
+  return {
+    kind: 'script',
+    text: script.map((word) => word.text).join(' '),
+    via: name,
+    ...(options.operands > 0 ? { alsoAllowed: true } : {}),
+  }
 }
 
 /** `trap '…' EXIT` runs its first argument as a script when the signal comes. */
 function trapScript(args: readonly ShellWord[]): InnerScript {
   const first = args[0]?.text === '--' ? args[1] : args[0]
-  if (first === undefined || args.length < 2 || /^-[lp]?$/.test(first.text) || first.text === '') return { kind: 'none' }
-  if (first.dynamic !== undefined) return { kind: 'opaque', reason: `trap runs a script that is only known when it runs (${first.dynamic})` }
+  if (first === undefined || args.length < 2 || /^-[lp]?$/.test(first.text) || first.text === '')
+    return { kind: 'none' }
+  if (first.dynamic !== undefined)
+    return { kind: 'opaque', reason: `trap runs a script that is only known when it runs (${first.dynamic})` }
   return { kind: 'script', text: first.text, via: 'trap' }
 }
 
 /** `su [user] -c '…'` runs its script through the user's shell. */
 function suScript(args: readonly ShellWord[]): InnerScript {
-  const index = args.findIndex((word) => word.text === '-c' || word.text === '--command' || word.text.startsWith('--command='))
+  const index = args.findIndex(
+    (word) => word.text === '-c' || word.text === '--command' || word.text.startsWith('--command='),
+  )
   if (index === -1) return { kind: 'none' }
   const flag = args[index]
-  const script = flag?.text.startsWith('--command=') === true ? { ...flag, text: flag.text.slice('--command='.length) } : args[index + 1]
+  const script =
+    flag?.text.startsWith('--command=') === true
+      ? { ...flag, text: flag.text.slice('--command='.length) }
+      : args[index + 1]
   if (script === undefined) return { kind: 'opaque', reason: 'su -c is given no script' }
-  if (script.dynamic !== undefined) return { kind: 'opaque', reason: `su -c runs a script that is only known when it runs (${script.dynamic})` }
+  if (script.dynamic !== undefined)
+    return { kind: 'opaque', reason: `su -c runs a script that is only known when it runs (${script.dynamic})` }
   return { kind: 'script', text: script.text, via: 'su -c' }
 }
 
 /** The commands `find … -exec cmd {} ;` (also `-execdir`, `-ok`, `-okdir`) runs, or why they cannot be read. */
-export function findExecCommands(words: readonly ShellWord[]): readonly (readonly ShellWord[])[] | { readonly opaque: string } {
+export function findExecCommands(
+  words: readonly ShellWord[],
+): readonly (readonly ShellWord[])[] | { readonly opaque: string } {
   if (commandBasename(words[0]?.text ?? '') !== 'find') return []
   const commands: ShellWord[][] = []
   for (let index = 1; index < words.length; index += 1) {

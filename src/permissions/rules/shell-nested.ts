@@ -64,9 +64,13 @@ const operations: Readonly<Record<string, Visit>> = {
   VarNamePrefix: [],
   Transform: (node, walk) => {
     // `${x@P}` expands the value as a prompt string, running the substitutions in it.
-    if (node.operator === 'P') walk.unanalysable('`${…@P}` expands a variable as a prompt, running the commands in its value')
+    if (node.operator === 'P')
+      walk.unanalysable('`${…@P}` expands a variable as a prompt, running the commands in its value')
   },
-  Indirection: (_node, walk) => walk.unanalysable('`${!name}` reads the variable whose name another variable holds, which may be a subscript holding a command'),
+  Indirection: (_node, walk) =>
+    walk.unanalysable(
+      '`${!name}` reads the variable whose name another variable holds, which may be a subscript holding a command',
+    ),
 }
 
 /** Every node kind the walk knows, with how to walk it. */
@@ -81,9 +85,12 @@ const kinds: Readonly<Record<string, Visit>> = {
   DoubleQuoted: ['parts'],
   BraceExpansion: ['items'],
   HereDoc: ['content'],
-  CommandSubstitution: (node, walk) => walk.script({ script: isScript(node.body) ? node.body : null, feedsInput: false }),
-  ProcessSubstitution: (node, walk) => walk.script({ script: isScript(node.body) ? node.body : null, feedsInput: node.direction === 'input' }),
-  ArithCommandSubst: (node, walk) => walk.script({ script: typeof node.command === 'string' ? node.command : null, feedsInput: false }),
+  CommandSubstitution: (node, walk) =>
+    walk.script({ script: isScript(node.body) ? node.body : null, feedsInput: false }),
+  ProcessSubstitution: (node, walk) =>
+    walk.script({ script: isScript(node.body) ? node.body : null, feedsInput: node.direction === 'input' }),
+  ArithCommandSubst: (node, walk) =>
+    walk.script({ script: typeof node.command === 'string' ? node.command : null, feedsInput: false }),
   ParameterExpansion: (node, walk) => {
     const parameter = String(node.parameter)
     if (!plainParameter.test(parameter) && !plainElement.test(parameter)) {
@@ -92,20 +99,26 @@ const kinds: Readonly<Record<string, Visit>> = {
     const operation = node.operation as NodeRecord | null
     if (operation === null || operation === undefined) return
     const visit = operations[String(operation.type)]
-    if (visit === undefined) return walk.unanalysable(`it uses a parameter expansion the permission check does not know (${String(operation.type)})`)
+    if (visit === undefined)
+      return walk.unanalysable(
+        `it uses a parameter expansion the permission check does not know (${String(operation.type)})`,
+      )
     if (typeof visit === 'function') return visit(operation, walk)
     walk.children(operation, visit)
   },
   Redirection: (node, walk) => {
-    if (node.fdVariable !== undefined && !plainName.test(String(node.fdVariable))) walk.unanalysable('a redirection stores its descriptor in an array element')
+    if (node.fdVariable !== undefined && !plainName.test(String(node.fdVariable)))
+      walk.unanalysable('a redirection stores its descriptor in an array element')
     walk.children(node, ['target'])
   },
   Assignment: (node, walk) => {
     const name = String(node.name)
-    if (!plainName.test(name) && !/^[A-Za-z_]\w*\[\d+\]$/.test(name)) walk.unanalysable(`the assignment to \`${name}\` has a subscript the shell evaluates as arithmetic`)
+    if (!plainName.test(name) && !/^[A-Za-z_]\w*\[\d+\]$/.test(name))
+      walk.unanalysable(`the assignment to \`${name}\` has a subscript the shell evaluates as arithmetic`)
     // `a=([k]=v)`: keys of indexed arrays are arithmetic.
     const array = Array.isArray(node.array) ? (node.array as NodeRecord[]) : []
-    if (array.some((word) => startsWithBracket(word))) walk.unanalysable(`the array assignment to \`${name}\` has keys the shell evaluates as arithmetic`)
+    if (array.some((word) => startsWithBracket(word)))
+      walk.unanalysable(`the array assignment to \`${name}\` has keys the shell evaluates as arithmetic`)
     walk.children(node, ['value', 'array'])
   },
   // Arithmetic: numbers and operators are checked; what reads a variable cannot be.
@@ -134,7 +147,9 @@ const kinds: Readonly<Record<string, Visit>> = {
       for (const side of [node.left, node.right]) {
         const text = staticText(side)
         if (text === undefined || !/^\s*[+-]?(?:\d+|0[xX][\da-fA-F]+)\s*$/.test(text)) {
-          walk.unanalysable(`\`[[ … ${String(node.operator)} … ]]\` evaluates its operands as arithmetic, and they are not plain numbers`)
+          walk.unanalysable(
+            `\`[[ … ${String(node.operator)} … ]]\` evaluates its operands as arithmetic, and they are not plain numbers`,
+          )
           break
         }
       }
@@ -179,7 +194,8 @@ export function findNestedScripts(node: unknown): NestedFindings {
     if (typeof value !== 'object') return walk.unanalysable('it holds syntax the permission check does not know')
     const record = value as NodeRecord
     const how = kinds[String(record.type)]
-    if (how === undefined) return walk.unanalysable(`it uses a shell construct the permission check does not know (${String(record.type)})`)
+    if (how === undefined)
+      return walk.unanalysable(`it uses a shell construct the permission check does not know (${String(record.type)})`)
     if (typeof how === 'function') return how(record, walk)
     walk.children(record, how)
   }

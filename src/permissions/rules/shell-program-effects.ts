@@ -30,9 +30,11 @@ export function firstOperand(args: readonly ShellWord[], valued: readonly string
 /** A launcher (`npx`, `npm exec`): the program word at `at` must be spelled out; deny rules also see the program. */
 export function launcher(args: readonly ShellWord[], at: number): ProgramEffects {
   const index = at + firstOperand(args.slice(at), ['-p', '--package', '-w', '--workspace'])
-  if (args.slice(at, index).some((word) => /^(-c|--call|--shell)(=|$)/.test(word.text))) return opaque('it runs a command given as text, which cannot be checked')
+  if (args.slice(at, index).some((word) => /^(-c|--call|--shell)(=|$)/.test(word.text)))
+    return opaque('it runs a command given as text, which cannot be checked')
   const program = args[index]
   if (program === undefined) return none
-  if (program.dynamic !== undefined) return opaque(`the program it runs is only known when it runs (${program.dynamic})`)
+  if (program.dynamic !== undefined)
+    return opaque(`the program it runs is only known when it runs (${program.dynamic})`)
   return { literal: [index + 1], restrictForms: [args.slice(index).map((word) => word.text)] }
 }

@@ -39,7 +39,7 @@ export function sedProblem(script: string): string | undefined {
       return true
     }
     if (char === '/' || char === '\\') {
-      const delimiter = char === '\\' ? text[index + 1] ?? '' : '/'
+      const delimiter = char === '\\' ? (text[index + 1] ?? '') : '/'
       index += char === '\\' ? 2 : 1
       if (!readDelimited(delimiter)) return false
       while (/[IM]/.test(text[index] ?? '')) index += 1
@@ -48,7 +48,12 @@ export function sedProblem(script: string): string | undefined {
     return true
   }
   const toLineEnd = (stopAtSemicolon: boolean): void => {
-    while (index < text.length && text[index] !== '\n' && !(stopAtSemicolon && (text[index] === ';' || text[index] === '}'))) index += 1
+    while (
+      index < text.length &&
+      text[index] !== '\n' &&
+      !(stopAtSemicolon && (text[index] === ';' || text[index] === '}'))
+    )
+      index += 1
   }
   for (let guard = 0; guard < 10_000; guard += 1) {
     skipBlanks()
@@ -71,7 +76,14 @@ export function sedProblem(script: string): string | undefined {
     if (command === 's' || command === 'y') {
       const delimiter = text[index] ?? ''
       index += 1
-      if (delimiter === '' || delimiter === '\n' || delimiter === '\\' || !readDelimited(delimiter) || !readDelimited(delimiter)) return 'the sed script cannot be read'
+      if (
+        delimiter === '' ||
+        delimiter === '\n' ||
+        delimiter === '\\' ||
+        !readDelimited(delimiter) ||
+        !readDelimited(delimiter)
+      )
+        return 'the sed script cannot be read'
       if (command === 's') {
         const flags = /^[gpiImMe\dw]*/.exec(text.slice(index))?.[0] ?? ''
         if (flags.includes('e')) return 'the sed script runs the result of a substitution as a command (s///e)'
@@ -101,6 +113,7 @@ export function sedProblem(script: string): string | undefined {
 /** Why SQL given to sqlite3 may run a program or write outside its database, if it may. */
 export function sqliteProblem(sql: string): string | undefined {
   if (/^\s*\./m.test(sql)) return 'sqlite3 dot-commands can run programs and write files'
-  if (/\b(attach|load_extension|writefile|edit|fts3_tokenizer|vacuum\s+into)\b/i.test(sql)) return 'the SQL attaches, loads or writes other files'
+  if (/\b(attach|load_extension|writefile|edit|fts3_tokenizer|vacuum\s+into)\b/i.test(sql))
+    return 'the SQL attaches, loads or writes other files'
   return undefined
 }

@@ -8,11 +8,29 @@ import type { ShellWord } from './shell-words.js'
  */
 
 /** git options before the subcommand that change nothing git runs. */
-const gitSafeGlobals = new Set(['--no-pager', '-P', '-p', '--paginate', '--no-optional-locks', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs', '--icase-pathspecs', '--no-replace-objects', '--no-lazy-fetch', '--no-advice', '--bare', '--version', '--help'])
+const gitSafeGlobals = new Set([
+  '--no-pager',
+  '-P',
+  '-p',
+  '--paginate',
+  '--no-optional-locks',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--no-replace-objects',
+  '--no-lazy-fetch',
+  '--no-advice',
+  '--bare',
+  '--version',
+  '--help',
+])
 
 /** git's own subcommands; any other name may be an alias, and an alias can run any command. */
 const gitSubcommands = new Set(
-  `add am annotate apply archive bisect blame branch bundle cat-file check-attr check-ignore check-mailmap check-ref-format checkout cherry cherry-pick clean clone column commit commit-graph commit-tree config count-objects describe diff diff-files diff-index diff-tree difftool fetch filter-branch for-each-ref format-patch fsck gc grep hash-object help init log ls-files ls-remote ls-tree maintenance merge merge-base merge-file merge-tree mergetool mktag mktree mv name-rev notes pull push range-diff read-tree rebase reflog remote repack replace request-pull reset restore rev-list rev-parse revert rm shortlog show show-branch show-ref sparse-checkout stash status submodule switch symbolic-ref tag update-index update-ref var verify-commit verify-pack verify-tag version whatchanged worktree write-tree`.split(' '),
+  `add am annotate apply archive bisect blame branch bundle cat-file check-attr check-ignore check-mailmap check-ref-format checkout cherry cherry-pick clean clone column commit commit-graph commit-tree config count-objects describe diff diff-files diff-index diff-tree difftool fetch filter-branch for-each-ref format-patch fsck gc grep hash-object help init log ls-files ls-remote ls-tree maintenance merge merge-base merge-file merge-tree mergetool mktag mktree mv name-rev notes pull push range-diff read-tree rebase reflog remote repack replace request-pull reset restore rev-list rev-parse revert rm shortlog show show-branch show-ref sparse-checkout stash status submodule switch symbolic-ref tag update-index update-ref var verify-commit verify-pack verify-tag version whatchanged worktree write-tree`.split(
+    ' ',
+  ),
 )
 
 /** Subcommands that run programs they are given: always, or with these options or arguments. */
@@ -35,12 +53,40 @@ const gitRunning: Readonly<Record<string, readonly string[] | true>> = {
 
 /** `git config` forms that only read. */
 const gitConfigReads = new Set(['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '-l', 'get', 'list'])
-const gitConfigWrites = new Set(['--add', '--replace-all', '--unset', '--unset-all', '--rename-section', '--remove-section', '-e', '--edit', 'set', 'unset', 'edit', 'rename-section', 'remove-section'])
+const gitConfigWrites = new Set([
+  '--add',
+  '--replace-all',
+  '--unset',
+  '--unset-all',
+  '--rename-section',
+  '--remove-section',
+  '-e',
+  '--edit',
+  'set',
+  'unset',
+  'edit',
+  'rename-section',
+  'remove-section',
+])
 
-const matchesOption = (text: string, option: string): boolean => text === option || (option.startsWith('--') && text.startsWith(`${option}=`)) || (!option.startsWith('-') && text === option)
+const matchesOption = (text: string, option: string): boolean =>
+  text === option ||
+  (option.startsWith('--') && text.startsWith(`${option}=`)) ||
+  (!option.startsWith('-') && text === option)
 
 /** git options before the subcommand that take a value when written without `=`. */
-const gitValuedGlobals = new Set(['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds', '--attr-source'])
+const gitValuedGlobals = new Set([
+  '-c',
+  '-C',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--config-env',
+  '--super-prefix',
+  '--exec-path',
+  '--list-cmds',
+  '--attr-source',
+])
 
 export function gitArguments(args: readonly ShellWord[]): ProgramEffects {
   let index = 0
@@ -53,11 +99,13 @@ export function gitArguments(args: readonly ShellWord[]): ProgramEffects {
   }
   // Deny and ask rules see the command with its global options stripped: `git -c x=y push` is `git push`.
   const restrictForms = index === 0 ? [] : [['git', ...args.slice(index).map((word) => word.text)]]
-  if (unsafe !== undefined) return { ...opaque(`git ${unsafe} can make git run any program or work on another repository`), restrictForms }
+  if (unsafe !== undefined)
+    return { ...opaque(`git ${unsafe} can make git run any program or work on another repository`), restrictForms }
   const sub = args[index]
   if (sub === undefined) return none
   if (sub.dynamic !== undefined) return opaque(`the git subcommand is only known when it runs (${sub.dynamic})`)
-  if (!gitSubcommands.has(sub.text)) return opaque(`git ${sub.text} is not a git command, so it may be an alias, which can run any command`)
+  if (!gitSubcommands.has(sub.text))
+    return opaque(`git ${sub.text} is not a git command, so it may be an alias, which can run any command`)
   const rest = args.slice(index + 1)
   const running = gitRunning[sub.text]
   if (running === true) return opaque(`git ${sub.text} runs programs it is configured or given`)
@@ -74,11 +122,16 @@ export function gitArguments(args: readonly ShellWord[]): ProgramEffects {
 }
 
 /** Options that make a package manager run a program or read settings that do. */
-const managerRunning = /^(--script-shell|--node-options|--userconfig|--globalconfig|--init-module|--editor|--browser|--shell|--call|-c|--onload-script|--git|--config)(=|$)/
+const managerRunning =
+  /^(--script-shell|--node-options|--userconfig|--globalconfig|--init-module|--editor|--browser|--shell|--call|-c|--onload-script|--git|--config)(=|$)/
 
 /** Subcommands that run scripts of the project or of its dependencies, or a program they are given, by manager. */
 const managerScripts: Readonly<Record<string, ReadonlySet<string>>> = {
-  npm: new Set('run run-script rum urn test tst t start stop restart install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic install-clean isntall-clean install-test it install-ci-test cit rebuild rb publish pack version link ln update up upgrade udpate init create innit exec x explore edit'.split(' ')),
+  npm: new Set(
+    'run run-script rum urn test tst t start stop restart install i in ins inst insta instal isnt isnta isntal isntall add ci clean-install ic install-clean isntall-clean install-test it install-ci-test cit rebuild rb publish pack version link ln update up upgrade udpate init create innit exec x explore edit'.split(
+      ' ',
+    ),
+  ),
 }
 
 /** Subcommands that only read, for managers that run a project script named by any other subcommand. */
@@ -94,11 +147,15 @@ const managerRunners = new Set(['run', 'run-script', 'rum', 'urn'])
 
 export function packageManager(name: string, args: readonly ShellWord[]): ProgramEffects {
   const positions = subcommandPositions(args)
-  const stripped = positions.filter((index) => index > 0).map((index) => [name, ...args.slice(index).map((word) => word.text)])
+  const stripped = positions
+    .filter((index) => index > 0)
+    .map((index) => [name, ...args.slice(index).map((word) => word.text)])
   const running = args.find((word) => managerRunning.test(word.text))
-  if (running !== undefined) return { ...opaque(`${name} ${running.text} makes it run a program it is given`), restrictForms: stripped }
+  if (running !== undefined)
+    return { ...opaque(`${name} ${running.text} makes it run a program it is given`), restrictForms: stripped }
   const dynamic = args.find((word) => word.text.startsWith('-') && word.dynamic !== undefined)
-  if (dynamic !== undefined) return { ...opaque(`the ${name} option ${dynamic.text} is only known when it runs`), restrictForms: stripped }
+  if (dynamic !== undefined)
+    return { ...opaque(`the ${name} option ${dynamic.text} is only known when it runs`), restrictForms: stripped }
   const scripts = managerScripts[name]
   const reads = managerReads[name]
   const literal: number[] = []
@@ -107,7 +164,8 @@ export function packageManager(name: string, args: readonly ShellWord[]): Progra
     const sub = args[index]
     if (sub === undefined) continue
     const runsScript = scripts !== undefined ? scripts.has(sub.text) : !(reads?.has(sub.text) ?? false)
-    if (sub.dynamic !== undefined && runsScript) return opaque(`the ${name} subcommand is only known when it runs (${sub.dynamic})`)
+    if (sub.dynamic !== undefined && runsScript)
+      return opaque(`the ${name} subcommand is only known when it runs (${sub.dynamic})`)
     if (sub.text === 'explore' || sub.text === 'edit') return opaque(`${name} ${sub.text} runs a shell or an editor`)
     if (!runsScript) continue
     // The options before it too: `--registry x` is an option and its value, or an option and the subcommand.

@@ -8,22 +8,50 @@ function parts(command: string): readonly ShellPart[] {
   return analysis.parts
 }
 
-const opaqueOf = (command: string): string | undefined => parts(command).find((part) => part.opaque !== undefined)?.opaque
+const opaqueOf = (command: string): string | undefined =>
+  parts(command).find((part) => part.opaque !== undefined)?.opaque
 
 describe('sed scripts', () => {
-  it.each(['s/a/b/g', '1d', '/x/p', 'y/abc/xyz/', '$!N', 's|a/b|c|2', ':a;N;ba', '/x/{p;d}', '1,/end/ s/a\\/b/c/', 'a\\\nnew line', '3q5', 's/e/w/'])('reads %j as running and writing nothing', (script) => {
+  it.each([
+    's/a/b/g',
+    '1d',
+    '/x/p',
+    'y/abc/xyz/',
+    '$!N',
+    's|a/b|c|2',
+    ':a;N;ba',
+    '/x/{p;d}',
+    '1,/end/ s/a\\/b/c/',
+    'a\\\nnew line',
+    '3q5',
+    's/e/w/',
+  ])('reads %j as running and writing nothing', (script) => {
     expect(sedProblem(script)).toBeUndefined()
   })
-  it.each(['e', '1e rm x', 's/a/b/e', 's/a/b/w out', 'w out', '/x/W out', 's/a/b/gw out', '1{e rm x\n}', 's/a/b', 'k'])('reads %j as running or writing, or unreadable', (script) => {
-    expect(sedProblem(script)).toBeDefined()
-  })
+  it.each(['e', '1e rm x', 's/a/b/e', 's/a/b/w out', 'w out', '/x/W out', 's/a/b/gw out', '1{e rm x\n}', 's/a/b', 'k'])(
+    'reads %j as running or writing, or unreadable',
+    (script) => {
+      expect(sedProblem(script)).toBeDefined()
+    },
+  )
 })
 
 describe('awk programs', () => {
-  it.each(['{print $1}', '$1 > 5 {print}', 'NR % 2 == 0 || /x/ {n++} END {print n}', '{ if ($1 > 5) print }'])('reads %j as running and writing nothing', (program) => {
-    expect(awkProblem(program)).toBeUndefined()
-  })
-  it.each(['BEGIN{system("rm x")}', '{print | "sh"}', '{"date" | getline d}', '{print > "out"}', '{printf "%s", $0 >> "out"}', '{print |& "cmd"}', '@load "x"'])('reads %j as running or writing', (program) => {
+  it.each(['{print $1}', '$1 > 5 {print}', 'NR % 2 == 0 || /x/ {n++} END {print n}', '{ if ($1 > 5) print }'])(
+    'reads %j as running and writing nothing',
+    (program) => {
+      expect(awkProblem(program)).toBeUndefined()
+    },
+  )
+  it.each([
+    'BEGIN{system("rm x")}',
+    '{print | "sh"}',
+    '{"date" | getline d}',
+    '{print > "out"}',
+    '{printf "%s", $0 >> "out"}',
+    '{print |& "cmd"}',
+    '@load "x"',
+  ])('reads %j as running or writing', (program) => {
     expect(awkProblem(program)).toBeDefined()
   })
 })
@@ -31,7 +59,14 @@ describe('awk programs', () => {
 describe('sqlite3 SQL', () => {
   it('asks about dot-commands and functions that reach other files', () => {
     expect(sqliteProblem('select 1')).toBeUndefined()
-    for (const sql of ['.shell rm x', 'select 1;\n.output out', "attach 'x' as y", "select writefile('x', 1)", "select load_extension('x')", "vacuum into 'x'"]) {
+    for (const sql of [
+      '.shell rm x',
+      'select 1;\n.output out',
+      "attach 'x' as y",
+      "select writefile('x', 1)",
+      "select load_extension('x')",
+      "vacuum into 'x'",
+    ]) {
       expect(sqliteProblem(sql), sql).toBeDefined()
     }
   })

@@ -25,7 +25,6 @@ interface ProgramSpec {
   readonly inspect?: (args: readonly ShellWord[]) => ProgramEffects | undefined
 }
 
-
 /** The programs by name. */
 const programs: Readonly<Record<string, ProgramSpec>> = {
   awk: { inspect: awkProgram },
@@ -38,14 +37,55 @@ const programs: Readonly<Record<string, ProgramSpec>> = {
   sort: { writes: ['-o', '--output'], runs: ['--compress-program'] },
   tar: {
     bareCluster: true,
-    writes: ['-c', '-x', '-r', '-u', '-A', '-C', '--create', '--extract', '--get', '--append', '--update', '--delete', '--catenate', '--concatenate', '--directory'],
-    runs: ['-I', '-F', '--use-compress-program', '--to-command', '--checkpoint-action', '--info-script', '--new-volume-script', '--rsh-command', '--rmt-command'],
+    writes: [
+      '-c',
+      '-x',
+      '-r',
+      '-u',
+      '-A',
+      '-C',
+      '--create',
+      '--extract',
+      '--get',
+      '--append',
+      '--update',
+      '--delete',
+      '--catenate',
+      '--concatenate',
+      '--directory',
+    ],
+    runs: [
+      '-I',
+      '-F',
+      '--use-compress-program',
+      '--to-command',
+      '--checkpoint-action',
+      '--info-script',
+      '--new-volume-script',
+      '--rsh-command',
+      '--rmt-command',
+    ],
   },
   split: { runs: ['--filter'] },
   csplit: {},
   sqlite3: { inspect: sqliteArguments },
   curl: {
-    writes: ['-o', '-O', '--output', '--remote-name', '--remote-name-all', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--libcurl', '--stderr', '--output-dir'],
+    writes: [
+      '-o',
+      '-O',
+      '--output',
+      '--remote-name',
+      '--remote-name-all',
+      '-D',
+      '--dump-header',
+      '-c',
+      '--cookie-jar',
+      '--trace',
+      '--trace-ascii',
+      '--libcurl',
+      '--stderr',
+      '--output-dir',
+    ],
     runs: ['-K', '--config'],
   },
   yq: { writes: ['-i', '--inplace'] },
@@ -71,7 +111,10 @@ export function programEffects(name: string, words: readonly ShellWord[], openAr
   }
   const spec = Object.hasOwn(programs, name) ? programs[name] : undefined
   if (spec === undefined) return none
-  if (openArgs) return opaque(`${name} is given more arguments when it runs, and they may be options that make it write files or run programs`)
+  if (openArgs)
+    return opaque(
+      `${name} is given more arguments when it runs, and they may be options that make it write files or run programs`,
+    )
   const args = words.slice(1)
   const literal: number[] = []
   for (const [at, word] of args.entries()) {
@@ -81,7 +124,8 @@ export function programEffects(name: string, words: readonly ShellWord[], openAr
     if (word.dynamic !== undefined) return opaque(`the ${name} option ${word.text} is only known when it runs`)
     const runs = spec.runs?.find((option) => optionIn(option, cluster, spec.wordOptions === true))
     if (runs !== undefined) return opaque(`${name} ${runs} runs a program it is given`)
-    if (spec.writes?.some((option) => optionIn(option, cluster, spec.wordOptions === true)) === true) literal.push(at + 1)
+    if (spec.writes?.some((option) => optionIn(option, cluster, spec.wordOptions === true)) === true)
+      literal.push(at + 1)
   }
   const inspected = spec.inspect?.(args)
   if (inspected?.opaque !== undefined) return inspected
@@ -99,7 +143,8 @@ function awkProgram(args: readonly ShellWord[]): ProgramEffects | undefined {
   const programs: ShellWord[] = []
   for (let index = 0; index < args.length; index += 1) {
     const text = args[index]?.text ?? ''
-    if (/^(-f|--file|-E|--exec|-i|--include|-l|--load)(=|$)/.test(text) || /^-f./.test(text)) return opaque('awk runs a program from a file, which cannot be checked')
+    if (/^(-f|--file|-E|--exec|-i|--include|-l|--load)(=|$)/.test(text) || /^-f./.test(text))
+      return opaque('awk runs a program from a file, which cannot be checked')
     if (text === '-e' || text === '--source') {
       const program = args[index + 1]
       if (program !== undefined) programs.push(program)
@@ -118,7 +163,11 @@ function awkProgram(args: readonly ShellWord[]): ProgramEffects | undefined {
 }
 
 /** The first problem of scripts given to a program (awk, sed): one only known when it runs, or one its scanner finds. */
-function scriptsProblem(scripts: readonly ShellWord[], what: string, problemOf: (text: string) => string | undefined): ProgramEffects | undefined {
+function scriptsProblem(
+  scripts: readonly ShellWord[],
+  what: string,
+  problemOf: (text: string) => string | undefined,
+): ProgramEffects | undefined {
   for (const script of scripts) {
     if (script.dynamic !== undefined) return opaque(`the ${what} is only known when it runs (${script.dynamic})`)
     const problem = problemOf(script.text)
@@ -132,13 +181,16 @@ function sedScripts(args: readonly ShellWord[]): ProgramEffects | undefined {
   let index = 0
   for (; index < args.length; index += 1) {
     const text = args[index]?.text ?? ''
-    if (/^(-f|--file)(=|$)/.test(text) || /^-[a-zA-Z]*f/.test(text)) return opaque('sed runs a script from a file, which cannot be checked')
+    if (/^(-f|--file)(=|$)/.test(text) || /^-[a-zA-Z]*f/.test(text))
+      return opaque('sed runs a script from a file, which cannot be checked')
     if (text === '-e' || text === '--expression') {
       const script = args[index + 1]
       if (script !== undefined) scripts.push(script)
       index += 1
-    } else if (text.startsWith('--expression=')) scripts.push({ ...(args[index] as ShellWord), text: text.slice('--expression='.length) })
-    else if (/^-[a-zA-Z]*e./.test(text)) scripts.push({ ...(args[index] as ShellWord), text: text.slice(text.indexOf('e') + 1) })
+    } else if (text.startsWith('--expression='))
+      scripts.push({ ...(args[index] as ShellWord), text: text.slice('--expression='.length) })
+    else if (/^-[a-zA-Z]*e./.test(text))
+      scripts.push({ ...(args[index] as ShellWord), text: text.slice(text.indexOf('e') + 1) })
     else if (text === '-l' || text === '--line-length') index += 1
     else if (text === '--') {
       index += 1
@@ -154,16 +206,43 @@ function sedScripts(args: readonly ShellWord[]): ProgramEffects | undefined {
 }
 
 function sqliteArguments(args: readonly ShellWord[]): ProgramEffects | undefined {
-  const safeFlags = new Set(['-readonly', '-json', '-csv', '-header', '-noheader', '-column', '-line', '-list', '-box', '-markdown', '-table', '-html', '-tabs', '-quote', '-bail', '-batch', '-safe', '-nofollow', '-echo'])
+  const safeFlags = new Set([
+    '-readonly',
+    '-json',
+    '-csv',
+    '-header',
+    '-noheader',
+    '-column',
+    '-line',
+    '-list',
+    '-box',
+    '-markdown',
+    '-table',
+    '-html',
+    '-tabs',
+    '-quote',
+    '-bail',
+    '-batch',
+    '-safe',
+    '-nofollow',
+    '-echo',
+  ])
   const operands: ShellWord[] = []
   for (const word of args) {
     if (word.text.startsWith('-')) {
-      if (!safeFlags.has(word.text.replace(/^--/, '-'))) return opaque(`sqlite3 is given the option ${word.text}, which the permission check does not know`)
+      if (!safeFlags.has(word.text.replace(/^--/, '-')))
+        return opaque(`sqlite3 is given the option ${word.text}, which the permission check does not know`)
     } else operands.push(word)
   }
   const sql = operands[1]
   if (sql === undefined) return opaque('sqlite3 reads commands from standard input, which cannot be checked')
-  if (operands.some((word) => word.dynamic !== undefined)) return opaque('sqlite3 is given a database or SQL only known when it runs')
-  const problem = sqliteProblem(operands.slice(1).map((word) => word.text).join('\n'))
+  if (operands.some((word) => word.dynamic !== undefined))
+    return opaque('sqlite3 is given a database or SQL only known when it runs')
+  const problem = sqliteProblem(
+    operands
+      .slice(1)
+      .map((word) => word.text)
+      .join('\n'),
+  )
   return problem === undefined ? undefined : opaque(problem)
 }

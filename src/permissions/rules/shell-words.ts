@@ -32,7 +32,15 @@ const quotedSource = (text: string): string => regexEscape(markLiteral(text))
 
 /** Rule text written unquoted or escaped (`\*`): its `*`, `?` and `[` match the command's, literal or pattern. */
 const plainSource = (text: string): string =>
-  [...text].map((char) => (char === LITERAL_MARK ? regexEscape(char + char) : /[*?[]/.test(char) ? `(?:${LITERAL_MARK})?${regexEscape(char)}` : regexEscape(char))).join('')
+  [...text]
+    .map((char) =>
+      char === LITERAL_MARK
+        ? regexEscape(char + char)
+        : /[*?[]/.test(char)
+          ? `(?:${LITERAL_MARK})?${regexEscape(char)}`
+          : regexEscape(char),
+    )
+    .join('')
 
 /** One word after quote removal and brace expansion. */
 export interface ShellWord {
@@ -72,13 +80,27 @@ const literal = (text: string, how: 'unquoted' | 'escaped' | 'quoted'): Piece =>
   marked: how === 'unquoted' ? text.replace(/\u{E000}/gu, `${LITERAL_MARK}$&`) : markLiteral(text),
   ruleSource: how === 'quoted' ? quotedSource(text) : plainSource(text),
 })
-const runtime = (text: string, dynamic: string): Piece => ({ text, pattern: [text], dynamic, marked: markLiteral(text), ruleSource: quotedSource(text) })
+const runtime = (text: string, dynamic: string): Piece => ({
+  text,
+  pattern: [text],
+  dynamic,
+  marked: markLiteral(text),
+  ruleSource: quotedSource(text),
+})
 
 /** Expands a word into the words it stands for (several only with brace expansion). */
 export function expandWord(word: WordNode): readonly ShellWord[] {
   const alternatives = expandParts(word.parts)
   if (alternatives === undefined) {
-    return [{ text: '{…}', pattern: ['{…}'], marked: '{…}', ruleSource: quotedSource('{…}'), opaque: 'a brace expansion is too large to check' }]
+    return [
+      {
+        text: '{…}',
+        pattern: ['{…}'],
+        marked: '{…}',
+        ruleSource: quotedSource('{…}'),
+        opaque: 'a brace expansion is too large to check',
+      },
+    ]
   }
   return alternatives
 }
@@ -89,7 +111,9 @@ export function wordText(word: WordNode): ShellWord {
   if (words.length === 1 && words[0] !== undefined) return words[0]
   const text = words.map((item) => item.text).join(' ')
   const opaque = words.find((item) => item.opaque !== undefined)?.opaque
-  return opaque === undefined ? { text, pattern: [text], dynamic: 'a brace expansion' } : { text, pattern: [text], opaque }
+  return opaque === undefined
+    ? { text, pattern: [text], dynamic: 'a brace expansion' }
+    : { text, pattern: [text], opaque }
 }
 
 /** `NAME=value` (or `NAME+=value`, `NAME=(…)`) as one word. */
@@ -99,7 +123,13 @@ export function assignmentWord(assignment: Assignment): ShellWord {
   if (assignment.value === null) return { text: head, pattern: [head] }
   const value = wordText(assignment.value)
   // Assignment values are never file name patterns: their text is all literal.
-  return { ...value, text: head + value.text, pattern: [head, ...value.pattern], marked: markLiteral(head + value.text), ruleSource: plainSource(head) + (value.ruleSource ?? plainSource(value.text)) }
+  return {
+    ...value,
+    text: head + value.text,
+    pattern: [head, ...value.pattern],
+    marked: markLiteral(head + value.text),
+    ruleSource: plainSource(head) + (value.ruleSource ?? plainSource(value.text)),
+  }
 }
 
 function expandParts(parts: readonly WordPart[], quoted = false): Piece[] | undefined {
@@ -114,7 +144,12 @@ function expandParts(parts: readonly WordPart[], quoted = false): Piece[] | unde
 
 function join(left: Piece, right: Piece): Piece {
   const dynamic = left.dynamic ?? right.dynamic
-  const piece = { text: left.text + right.text, pattern: [...left.pattern, ...right.pattern], marked: left.marked + right.marked, ruleSource: left.ruleSource + right.ruleSource }
+  const piece = {
+    text: left.text + right.text,
+    pattern: [...left.pattern, ...right.pattern],
+    marked: left.marked + right.marked,
+    ruleSource: left.ruleSource + right.ruleSource,
+  }
   return dynamic === undefined ? piece : { ...piece, dynamic }
 }
 
@@ -160,7 +195,10 @@ function globPiece(pattern: string): Piece {
 function braceAlternatives(items: readonly BraceItem[]): Piece[] | undefined {
   const pieces: Piece[] = []
   for (const item of items) {
-    const expanded = item.type === 'Word' ? expandParts(item.word.parts) : rangeValues(item)?.map((value) => literal(value, 'unquoted'))
+    const expanded =
+      item.type === 'Word'
+        ? expandParts(item.word.parts)
+        : rangeValues(item)?.map((value) => literal(value, 'unquoted'))
     if (expanded === undefined) return undefined
     pieces.push(...expanded)
     if (pieces.length > MAX_EXPANSIONS) return undefined

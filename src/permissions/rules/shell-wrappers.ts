@@ -29,7 +29,11 @@ interface WrapperSpec {
 
 /** Wrappers by command name. Unknown options make the call uncheckable rather than guessed at. */
 const wrappers: Readonly<Record<string, WrapperSpec>> = {
-  timeout: { valued: ['-s', '--signal', '-k', '--kill-after'], flags: ['--preserve-status', '--foreground', '-v', '--verbose'], positional: 1 },
+  timeout: {
+    valued: ['-s', '--signal', '-k', '--kill-after'],
+    flags: ['--preserve-status', '--foreground', '-v', '--verbose'],
+    positional: 1,
+  },
   nice: { valued: ['-n', '--adjustment'], flags: [], numericOption: true },
   nohup: { valued: [], flags: [] },
   env: {
@@ -48,22 +52,124 @@ const wrappers: Readonly<Record<string, WrapperSpec>> = {
   setsid: { valued: [], flags: ['-c', '--ctty', '-f', '--fork', '-w', '--wait'] },
   caffeinate: { valued: ['-t'], flags: ['-d', '-i', '-m', '-s', '-u'] },
   sudo: {
-    valued: ['-u', '--user', '-g', '--group', '-p', '--prompt', '-C', '--close-from', '-D', '--chdir', '-h', '--host', '-r', '--role', '-t', '--type', '-U', '--other-user', '-T', '--command-timeout'],
-    flags: ['-E', '--preserve-env', '-H', '--set-home', '-n', '--non-interactive', '-k', '--reset-timestamp', '-S', '--stdin', '-b', '--background', '-i', '--login', '-s', '--shell', '-P', '--preserve-groups', '-A', '--askpass', '-B', '--bell'],
+    valued: [
+      '-u',
+      '--user',
+      '-g',
+      '--group',
+      '-p',
+      '--prompt',
+      '-C',
+      '--close-from',
+      '-D',
+      '--chdir',
+      '-h',
+      '--host',
+      '-r',
+      '--role',
+      '-t',
+      '--type',
+      '-U',
+      '--other-user',
+      '-T',
+      '--command-timeout',
+    ],
+    flags: [
+      '-E',
+      '--preserve-env',
+      '-H',
+      '--set-home',
+      '-n',
+      '--non-interactive',
+      '-k',
+      '--reset-timestamp',
+      '-S',
+      '--stdin',
+      '-b',
+      '--background',
+      '-i',
+      '--login',
+      '-s',
+      '--shell',
+      '-P',
+      '--preserve-groups',
+      '-A',
+      '--askpass',
+      '-B',
+      '--bell',
+    ],
     assignments: true,
   },
   doas: { valued: ['-u', '-C'], flags: ['-n', '-s', '-L'] },
   xargs: {
     // `-i`, `-l`, `-e` and their long forms take their value only when attached (`-i{}`, `--replace=X`).
-    valued: ['-I', '-n', '-P', '-d', '-E', '-L', '-s', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var', '-i', '-l', '-e', '--replace', '--max-lines', '--eof'],
-    flags: ['-0', '--null', '-r', '--no-run-if-empty', '-t', '--verbose', '-p', '--interactive', '-x', '--exit', '-o', '--open-tty', '-i', '-l', '-e', '--replace', '--max-lines', '--eof'],
+    valued: [
+      '-I',
+      '-n',
+      '-P',
+      '-d',
+      '-E',
+      '-L',
+      '-s',
+      '-a',
+      '--arg-file',
+      '--delimiter',
+      '--max-args',
+      '--max-procs',
+      '--max-chars',
+      '--process-slot-var',
+      '-i',
+      '-l',
+      '-e',
+      '--replace',
+      '--max-lines',
+      '--eof',
+    ],
+    flags: [
+      '-0',
+      '--null',
+      '-r',
+      '--no-run-if-empty',
+      '-t',
+      '--verbose',
+      '-p',
+      '--interactive',
+      '-x',
+      '--exit',
+      '-o',
+      '--open-tty',
+      '-i',
+      '-l',
+      '-e',
+      '--replace',
+      '--max-lines',
+      '--eof',
+    ],
     openArgs: true,
     defaultCommand: 'echo',
   },
 }
 
 /** Environment variables that cannot change what a command does beyond output details; rules ignore them. */
-const harmlessVariables = new Set(['CI', 'NODE_ENV', 'NO_COLOR', 'FORCE_COLOR', 'TERM', 'COLUMNS', 'LINES', 'TZ', 'LANG', 'LANGUAGE', 'RUST_BACKTRACE', 'RUST_LOG', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'GOOS', 'GOARCH', 'CGO_ENABLED'])
+const harmlessVariables = new Set([
+  'CI',
+  'NODE_ENV',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TERM',
+  'COLUMNS',
+  'LINES',
+  'TZ',
+  'LANG',
+  'LANGUAGE',
+  'RUST_BACKTRACE',
+  'RUST_LOG',
+  'PYTHONUNBUFFERED',
+  'PYTHONDONTWRITEBYTECODE',
+  'GOOS',
+  'GOARCH',
+  'CGO_ENABLED',
+])
 
 /** True for `NAME=value` words whose variable rules may ignore (locale and output settings). */
 export function isHarmlessAssignment(text: string): boolean {
@@ -109,12 +215,14 @@ export function unwrapCommand(words: readonly ShellWord[]): UnwrappedCommand {
     names.push(name)
     assignments.push(...peeled.assignments)
     openArgs ||= spec.openArgs === true
-    current = peeled.rest.length > 0 ? peeled.rest : [{ text: spec.defaultCommand ?? '', pattern: [spec.defaultCommand ?? ''] }]
+    current =
+      peeled.rest.length > 0 ? peeled.rest : [{ text: spec.defaultCommand ?? '', pattern: [spec.defaultCommand ?? ''] }]
   }
   return { words: current, assignments, wrappers: names, openArgs, opaque: 'it nests too many wrapper commands' }
 }
 
-type Peeled = { readonly rest: readonly ShellWord[]; readonly assignments: readonly string[] } | { readonly opaque: string }
+type Peeled =
+  { readonly rest: readonly ShellWord[]; readonly assignments: readonly string[] } | { readonly opaque: string }
 
 function peel(name: string, spec: WrapperSpec, words: readonly ShellWord[]): Peeled {
   const assignments: string[] = []
@@ -136,7 +244,8 @@ function peel(name: string, spec: WrapperSpec, words: readonly ShellWord[]): Pee
     // An option only known at run time could be anything, including a command-reading one.
     if (word.dynamic !== undefined) return { opaque: `the ${name} option ${text} is only known when it runs` }
     const consumed = optionLength(spec, text)
-    if (consumed === undefined) return { opaque: `${name} is given the option ${text}, which the permission check does not know` }
+    if (consumed === undefined)
+      return { opaque: `${name} is given the option ${text}, which the permission check does not know` }
     if (consumed === 'opaque') return { opaque: `${name} ${text} reads a command from text that cannot be checked` }
     index += consumed - 1
   }
@@ -147,7 +256,8 @@ function peel(name: string, spec: WrapperSpec, words: readonly ShellWord[]): Pee
 /** How many words an option takes (1 or 2), `opaque` for command-reading options, undefined when unknown. */
 function optionLength(spec: WrapperSpec, text: string): 1 | 2 | 'opaque' | undefined {
   const matchesOption = (option: string): boolean =>
-    text === option || (option.startsWith('--') ? text.startsWith(`${option}=`) : text.startsWith(option) && text.length > option.length)
+    text === option ||
+    (option.startsWith('--') ? text.startsWith(`${option}=`) : text.startsWith(option) && text.length > option.length)
   if (spec.opaqueOptions?.some(matchesOption) === true) return 'opaque'
   // Flags first: options whose value must be attached are listed as both.
   if (spec.flags.includes(text)) return 1

@@ -5,11 +5,13 @@ import { commandSpecifierMatches, compileCommandSpecifier } from './specifier.js
 
 function onlyPart(command: string): ShellPart {
   const analysis = analyseCommand(command)
-  if (!analysis.ok || analysis.parts.length !== 1 || analysis.parts[0] === undefined) throw new Error(`expected one part in ${command}`)
+  if (!analysis.ok || analysis.parts.length !== 1 || analysis.parts[0] === undefined)
+    throw new Error(`expected one part in ${command}`)
   return analysis.parts[0]
 }
 
-const matches = (specifier: string, command: string, purpose: MatchPurpose = 'allow'): boolean => commandSpecifierMatches(specifier, onlyPart(command), purpose)
+const matches = (specifier: string, command: string, purpose: MatchPurpose = 'allow'): boolean =>
+  commandSpecifierMatches(specifier, onlyPart(command), purpose)
 
 describe('compileCommandSpecifier', () => {
   it('compiles single simple commands', () => {
@@ -112,7 +114,8 @@ describe('restrict matching reads the command every way it could run', () => {
 
 describe('! and time in rules', () => {
   it.each(['! *', 'time *', 'time -p *', '! ls *'])('%s allows nothing', (specifier) => {
-    for (const command of ['ls', 'rm x', '! rm x', 'time rm x']) expect(matches(specifier, command), command).toBe(false)
+    for (const command of ['ls', 'rm x', '! rm x', 'time rm x'])
+      expect(matches(specifier, command), command).toBe(false)
   })
   it('match the command after them as deny or ask rules', () => {
     expect(matches('! rm *', 'rm x', 'restrict')).toBe(true)

@@ -29,7 +29,8 @@ import { commandBasename, isHarmlessAssignment } from './shell-wrappers.js'
  */
 
 /** `regex` reads a command's words as text (deny and ask rules); `allowRegex` reads them marked, telling literal `*`, `?`, `[` from patterns. */
-type WordPattern = { readonly kind: 'rest' } | { readonly kind: 'word'; readonly regex: RegExp; readonly allowRegex: RegExp }
+type WordPattern =
+  { readonly kind: 'rest' } | { readonly kind: 'word'; readonly regex: RegExp; readonly allowRegex: RegExp }
 
 /** A compiled command specifier. */
 export interface CommandPattern {
@@ -73,7 +74,10 @@ function compile(specifier: string): CommandPattern | { readonly problem: string
   if (simple?.type !== 'SimpleCommand' || statements[0]?.background === true) {
     return { problem: 'must be a single simple command; write one rule per command' }
   }
-  const words = [...simple.assignments.map(assignmentWord), ...[simple.name, ...simple.args].flatMap((word) => (word === null ? [] : expandWord(word)))]
+  const words = [
+    ...simple.assignments.map(assignmentWord),
+    ...[simple.name, ...simple.args].flatMap((word) => (word === null ? [] : expandWord(word))),
+  ]
   const writes = redirectWrites(simple.redirections).flatMap((write) => write.words)
   const wrapped = command?.[0]?.negated === true || command?.[0]?.timed === true
   return { any: false, words: words.map(wordPattern), writes: writes.map(wordPattern), ...(wrapped ? { wrapped } : {}) }
@@ -81,16 +85,27 @@ function compile(specifier: string): CommandPattern | { readonly problem: string
 
 function wordPattern(word: ShellWord): WordPattern {
   if (word.pattern.length > 0 && word.pattern.every((segment) => segment === WILDCARD)) return { kind: 'rest' }
-  const body = word.pattern.map((segment: Segment) => (segment === WILDCARD ? '[\\s\\S]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')
+  const body = word.pattern
+    .map((segment: Segment) => (segment === WILDCARD ? '[\\s\\S]*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
   const regex = new RegExp(`^${body}$`, 'u')
-  return { kind: 'word', regex, allowRegex: word.ruleSource === undefined ? regex : new RegExp(`^${word.ruleSource}$`, 'u') }
+  return {
+    kind: 'word',
+    regex,
+    allowRegex: word.ruleSource === undefined ? regex : new RegExp(`^${word.ruleSource}$`, 'u'),
+  }
 }
 
 /**
  * True when the word patterns consume exactly `words`. The words at the `literal` indexes must be
  * matched by a word of the rule (`-i`, `test*`), not taken by a standalone `*`: an allow rule names them.
  */
-function matchWords(patterns: readonly WordPattern[], words: readonly string[], literal: ReadonlySet<number> = new Set(), marked = false): boolean {
+function matchWords(
+  patterns: readonly WordPattern[],
+  words: readonly string[],
+  literal: ReadonlySet<number> = new Set(),
+  marked = false,
+): boolean {
   // reachable[j]: the patterns so far can consume exactly the first j words.
   let reachable = words.map(() => false).concat(false)
   reachable[0] = true
@@ -102,7 +117,11 @@ function matchWords(patterns: readonly WordPattern[], words: readonly string[], 
         // A run of words taken by `*` may not pass over a word that must be spelled out.
         seen = reachable[index] === true || (seen && !literal.has(index - 1))
         next[index] = seen
-      } else if (reachable[index] === true && index < words.length && (marked ? pattern.allowRegex : pattern.regex).test(words[index] ?? '')) {
+      } else if (
+        reachable[index] === true &&
+        index < words.length &&
+        (marked ? pattern.allowRegex : pattern.regex).test(words[index] ?? '')
+      ) {
         next[index + 1] = true
       }
     }
@@ -127,22 +146,35 @@ export function commandSpecifierMatches(specifier: string, part: ShellPart, purp
   if (purpose === 'restrict') {
     const writes = part.writes.flatMap((write) => write.words.map((word) => word.text))
     const matchesAll = (words: readonly string[]): boolean =>
-      pattern.writes.length === 0 ? matchWords(pattern.words, words) : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes])
+      pattern.writes.length === 0
+        ? matchWords(pattern.words, words)
+        : matchWords([...pattern.words, ...pattern.writes], [...words, ...writes])
     return restrictForms(part).some(matchesAll)
   }
   // Allow rules read the words marked: a quoted `'*'` in the rule is a file named `*`, never the pattern `*`.
   const writes = part.writes.flatMap((write) => write.words.map((word) => word.marked ?? markLiteral(word.text)))
-  if (pattern.wrapped === true || (writes.length > 0) !== (pattern.writes.length > 0)) return false
-  const assignments = (part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))).map(markLiteral)
+  if (pattern.wrapped === true || writes.length > 0 !== pattern.writes.length > 0) return false
+  const assignments = (
+    part.words.length === 0 ? part.assignments : part.assignments.filter((text) => !isHarmlessAssignment(text))
+  ).map(markLiteral)
   const words = [...assignments, ...(part.markedWords ?? part.words.map(markLiteral))]
   const literal = new Set(part.literal.map((index) => index + assignments.length))
   const full = (all: readonly string[]): boolean =>
-    pattern.writes.length === 0 ? matchWords(pattern.words, all, literal, true) : matchWords([...pattern.words, ...pattern.writes], [...all, ...writes], literal, true)
+    pattern.writes.length === 0
+      ? matchWords(pattern.words, all, literal, true)
+      : matchWords([...pattern.words, ...pattern.writes], [...all, ...writes], literal, true)
   return full(words) && (!part.openArgs || full([...words, UNKNOWN_ARGUMENTS]))
 }
 
 function restrictForms(part: ShellPart): (readonly string[])[] {
   const [name = '', ...args] = part.words
   const plainName = commandBasename(name).toLowerCase()
-  return [part.words, [plainName, ...args], [...part.assignments, ...part.words], part.outerWords, [...part.assignments, ...part.outerWords], ...part.restrictForms]
+  return [
+    part.words,
+    [plainName, ...args],
+    [...part.assignments, ...part.words],
+    part.outerWords,
+    [...part.assignments, ...part.outerWords],
+    ...part.restrictForms,
+  ]
 }

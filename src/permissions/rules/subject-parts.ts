@@ -22,7 +22,11 @@ export function wholeCallPart(label: string, anySpecifier: boolean): PermissionP
 
 /** Splits a call's subject into the parts rules are matched against. */
 export function subjectParts(subject: PermissionSubject | undefined): SubjectParts {
-  if (subject === undefined) return { parts: [wholeCallPart('the call', false)], summary: 'The tool has no permission subject, so only rules without a specifier apply.' }
+  if (subject === undefined)
+    return {
+      parts: [wholeCallPart('the call', false)],
+      summary: 'The tool has no permission subject, so only rules without a specifier apply.',
+    }
   switch (subject.kind) {
     case 'command':
       return commandParts(subject.command)
@@ -42,10 +46,14 @@ function commandParts(command: string): SubjectParts {
       summary: `Command \`${shown}\` cannot be checked: ${analysis.problem}.`,
     }
   }
-  if (analysis.parts.length === 0) return { parts: [wholeCallPart('the command', true)], summary: `Command \`${shown}\` runs nothing.` }
+  if (analysis.parts.length === 0)
+    return { parts: [wholeCallPart('the command', true)], summary: `Command \`${shown}\` runs nothing.` }
   const parts = analysis.parts.map(shellPermissionPart)
   const listed = parts.map(partName).join('; ')
-  return { parts, summary: `Command \`${shown}\` has ${parts.length} simple command${parts.length === 1 ? '' : 's'}: ${listed}.` }
+  return {
+    parts,
+    summary: `Command \`${shown}\` has ${parts.length} simple command${parts.length === 1 ? '' : 's'}: ${listed}.`,
+  }
 }
 
 function shellPermissionPart(part: ShellPart): PermissionPart {
@@ -63,26 +71,50 @@ function shellPermissionPart(part: ShellPart): PermissionPart {
 function allowNotes(part: ShellPart): string[] {
   const notes: string[] = []
   if (part.writes.length > 0) {
-    notes.push(`it writes to ${part.writes.map((write) => `\`${visibleText(write.target)}\``).join(', ')}, and only allow rules with a redirection cover writes`)
+    notes.push(
+      `it writes to ${part.writes.map((write) => `\`${visibleText(write.target)}\``).join(', ')}, and only allow rules with a redirection cover writes`,
+    )
   }
   const assignments = part.words.length === 0 ? [] : part.assignments.filter((text) => !isHarmlessAssignment(text))
-  if (assignments.length > 0) notes.push(`it sets ${assignments.map((text) => `\`${visibleText(text)}\``).join(', ')}, which allow rules must name too`)
+  if (assignments.length > 0)
+    notes.push(
+      `it sets ${assignments.map((text) => `\`${visibleText(text)}\``).join(', ')}, which allow rules must name too`,
+    )
   if (part.openArgs) notes.push('xargs adds arguments when it runs, so only allow rules ending in * cover it')
   return notes
 }
 
 function pathParts(paths: readonly string[], access: 'read' | 'write'): SubjectParts {
-  if (paths.length === 0) return { parts: [wholeCallPart('the call', false)], summary: 'The call names no path, so only rules without a specifier apply.' }
+  if (paths.length === 0)
+    return {
+      parts: [wholeCallPart('the call', false)],
+      summary: 'The call names no path, so only rules without a specifier apply.',
+    }
   const parts = paths.map((raw): PermissionPart => {
     const normalised = normaliseWorkspacePath(raw)
     const label = visibleText(raw)
-    const base = { label, dangers: access === 'write' && isInGitDir(raw) ? [gitDirWriteReason] : [], ...(access === 'write' ? { fileEdit: true } : {}) }
-    if (!normalised.ok) {
-      return { ...base, refused: `path \`${label}\` ${normalised.problem}; paths outside the workspace are never allowed`, matches: () => false }
+    const base = {
+      label,
+      dangers: access === 'write' && isInGitDir(raw) ? [gitDirWriteReason] : [],
+      ...(access === 'write' ? { fileEdit: true } : {}),
     }
-    return { ...base, label: normalised.path === '' ? '.' : normalised.path, matches: (specifier, purpose) => pathSpecifierMatches(specifier, normalised.path, purpose) }
+    if (!normalised.ok) {
+      return {
+        ...base,
+        refused: `path \`${label}\` ${normalised.problem}; paths outside the workspace are never allowed`,
+        matches: () => false,
+      }
+    }
+    return {
+      ...base,
+      label: normalised.path === '' ? '.' : normalised.path,
+      matches: (specifier, purpose) => pathSpecifierMatches(specifier, normalised.path, purpose),
+    }
   })
-  return { parts, summary: `The call ${access === 'write' ? 'writes' : 'reads'} ${parts.map((part) => `\`${part.label}\``).join(', ')}.` }
+  return {
+    parts,
+    summary: `The call ${access === 'write' ? 'writes' : 'reads'} ${parts.map((part) => `\`${part.label}\``).join(', ')}.`,
+  }
 }
 
 function domainParts(host: string): SubjectParts {

@@ -41,7 +41,10 @@ export async function specDir(prefix = 'toolhost-process-'): Promise<SpecDir> {
 }
 
 /** A profile that lets HTTP requests reach 127.0.0.1 (the test servers). */
-export const loopbackProfile: Profile = { ...defaultProfile, network: { ...defaultProfile.network, allowPrivateHosts: ['127.0.0.1'] } }
+export const loopbackProfile: Profile = {
+  ...defaultProfile,
+  network: { ...defaultProfile.network, allowPrivateHosts: ['127.0.0.1'] },
+}
 
 /**
  * A call context with a fresh in-memory store's memory, approvals refused and the default profile,
@@ -52,7 +55,11 @@ export function processCallContext(overrides: Partial<ToolCallContext> = {}): To
 }
 
 /** Calls a catalog tool directly, validating its input first as the gate would. */
-export async function callTool(tool: CatalogTool, input: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolOutput> {
+export async function callTool(
+  tool: CatalogTool,
+  input: Record<string, unknown>,
+  ctx: ToolCallContext,
+): Promise<ToolOutput> {
   const checked = await tool.validate(input)
   if (!checked.ok) throw new Error(`invalid input: ${JSON.stringify(checked.problems)}`)
   const result = tool.call(checked.value, ctx)

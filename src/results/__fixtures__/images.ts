@@ -12,7 +12,11 @@ export async function imageFile(dir: string, name: string, image: Sharp): Promis
 }
 
 /** A solid image of one colour. */
-export function solid(width: number, height: number, background: string | { r: number; g: number; b: number; alpha?: number }): Sharp {
+export function solid(
+  width: number,
+  height: number,
+  background: string | { r: number; g: number; b: number; alpha?: number },
+): Sharp {
   const channels = typeof background === 'object' && background.alpha !== undefined ? 4 : 3
   return sharp({ create: { width, height, channels, background } })
 }

@@ -14,6 +14,10 @@ export const anthropicProtocol: Protocol = {
   supportsStrict: false,
   compileSchema(schema, options) {
     const prepared = prepareSchema(schema)
-    return { schema: prepared.schema, dropped: [...prepared.dropped, ...unsupportedStrictDrops('anthropic', options)], strict: false }
+    return {
+      schema: prepared.schema,
+      dropped: [...prepared.dropped, ...unsupportedStrictDrops('anthropic', options)],
+      strict: false,
+    }
   },
 }

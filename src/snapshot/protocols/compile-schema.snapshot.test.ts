@@ -84,10 +84,14 @@ describe.each(protocolNames)('%s compiled schemas', (name) => {
   it.each(Object.keys(cases))('%s', async (caseName) => {
     const source = cases[caseName] ?? {}
     const compiled = protocol.compileSchema(source)
-    await expect(`${JSON.stringify(compiled, null, 2)}\n`).toMatchFileSnapshot(`./__snapshots__/${name}/${caseName}.json`)
+    await expect(`${JSON.stringify(compiled, null, 2)}\n`).toMatchFileSnapshot(
+      `./__snapshots__/${name}/${caseName}.json`,
+    )
     if (protocol.supportsStrict) {
       const strict = protocol.compileSchema(source, { strict: true })
-      await expect(`${JSON.stringify(strict, null, 2)}\n`).toMatchFileSnapshot(`./__snapshots__/${name}/${caseName}.strict.json`)
+      await expect(`${JSON.stringify(strict, null, 2)}\n`).toMatchFileSnapshot(
+        `./__snapshots__/${name}/${caseName}.strict.json`,
+      )
     }
   })
 })

@@ -56,21 +56,24 @@ describe('compileSchema', () => {
     expect(JSON.stringify(result.schema)).not.toContain('$')
   })
 
-  it.each(['openai-responses', 'openai-chat', 'openai-compatible'] as const)('%s applies strict mode only when asked', (name) => {
-    const protocol = getProtocol(name)
-    const loose = protocol.compileSchema(optional)
-    expect(loose.strict).toBe(false)
-    expect(loose.schema).toEqual({ type: 'object', properties: optional.properties, required: ['path'] })
+  it.each(['openai-responses', 'openai-chat', 'openai-compatible'] as const)(
+    '%s applies strict mode only when asked',
+    (name) => {
+      const protocol = getProtocol(name)
+      const loose = protocol.compileSchema(optional)
+      expect(loose.strict).toBe(false)
+      expect(loose.schema).toEqual({ type: 'object', properties: optional.properties, required: ['path'] })
 
-    const strict = protocol.compileSchema(optional, { strict: true })
-    expect(strict.strict).toBe(true)
-    expect(strict.schema).toEqual({
-      type: 'object',
-      properties: { path: { type: 'string' }, limit: { type: ['integer', 'null'], minimum: 1 } },
-      required: ['path', 'limit'],
-      additionalProperties: false,
-    })
-  })
+      const strict = protocol.compileSchema(optional, { strict: true })
+      expect(strict.strict).toBe(true)
+      expect(strict.schema).toEqual({
+        type: 'object',
+        properties: { path: { type: 'string' }, limit: { type: ['integer', 'null'], minimum: 1 } },
+        required: ['path', 'limit'],
+        additionalProperties: false,
+      })
+    },
+  )
 
   it('falls back to an unstrict schema, saying why, when strict is impossible', () => {
     const schema = { type: 'object', properties: { env: { type: 'object', additionalProperties: { type: 'string' } } } }

@@ -27,7 +27,12 @@ describe('ensureObjectRoot', () => {
     const result = ensureObjectRoot({
       description: 'An action',
       oneOf: [
-        { type: 'object', properties: { kind: { const: 'move' }, to: { type: 'string' } }, required: ['kind', 'to'], additionalProperties: false },
+        {
+          type: 'object',
+          properties: { kind: { const: 'move' }, to: { type: 'string' } },
+          required: ['kind', 'to'],
+          additionalProperties: false,
+        },
         { type: 'object', properties: { kind: { const: 'stop' } }, required: ['kind'], additionalProperties: false },
       ],
     })

@@ -37,7 +37,10 @@ export function ensureObjectRoot(schema: JsonSchema): SchemaResult {
     const { [keyword]: branches, ...rest } = root
     if (Array.isArray(branches) && branches.length > 0 && branches.every(isObjectBranch)) {
       root = mergeBranches(rest, branches)
-      drop(keyword, `providers refuse a union at the root; its branches were merged into one object (all their properties, required only where every branch requires them)`)
+      drop(
+        keyword,
+        `providers refuse a union at the root; its branches were merged into one object (all their properties, required only where every branch requires them)`,
+      )
     } else {
       root = rest
       drop(keyword, 'providers refuse a union at the root, and its branches are not all objects; it was removed')
@@ -53,7 +56,10 @@ export function ensureObjectRoot(schema: JsonSchema): SchemaResult {
 
   const types = declaredTypes(root)
   if (Object.hasOwn(root, 'type') && !types.includes('object')) {
-    drop('type', `tool arguments are an object; the root of type ${JSON.stringify(root.type)} was replaced by an empty object`)
+    drop(
+      'type',
+      `tool arguments are an object; the root of type ${JSON.stringify(root.type)} was replaced by an empty object`,
+    )
     root = pick(root, ['title', 'description'])
     root.properties = {}
   } else if (Array.isArray(root.type)) {
@@ -95,7 +101,10 @@ function mergeBranches(holder: JsonSchema, branches: readonly JsonSchema[]): Jso
   const merged: JsonSchema = { ...holder, type: 'object', properties }
   if (required.length > 0) merged.required = required
   // Closed only if every branch was closed; the merged object then lists every allowed key.
-  if (!Object.hasOwn(holder, 'additionalProperties') && branches.every((branch) => branch.additionalProperties === false)) {
+  if (
+    !Object.hasOwn(holder, 'additionalProperties') &&
+    branches.every((branch) => branch.additionalProperties === false)
+  ) {
     merged.additionalProperties = false
   }
   return merged

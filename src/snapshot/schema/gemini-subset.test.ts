@@ -41,7 +41,12 @@ describe('toGeminiSubset', () => {
   })
 
   it('turns a type list of several types into an anyOf, sharing out the keywords', () => {
-    const { schema, drops } = lowerProperty({ type: ['string', 'integer', 'null'], minLength: 2, minimum: 1, description: 'd' })
+    const { schema, drops } = lowerProperty({
+      type: ['string', 'integer', 'null'],
+      minLength: 2,
+      minimum: 1,
+      description: 'd',
+    })
     expect(schema).toEqual({
       description: 'd',
       anyOf: [
@@ -54,7 +59,9 @@ describe('toGeminiSubset', () => {
   })
 
   it('turns anyOf with a null branch into nullable, merging a single branch', () => {
-    expect(lowerProperty({ description: 'An email', anyOf: [{ type: 'string', description: 'inner' }, { type: 'null' }] })).toEqual({
+    expect(
+      lowerProperty({ description: 'An email', anyOf: [{ type: 'string', description: 'inner' }, { type: 'null' }] }),
+    ).toEqual({
       schema: { type: 'string', nullable: true, description: 'An email' },
       drops: ['/properties/p/anyOf'],
       reasons: ['the null branch became nullable: true'],
@@ -79,11 +86,20 @@ describe('toGeminiSubset', () => {
         { type: 'object', properties: { kind: { type: 'string', enum: ['b'] } }, required: ['kind'] },
       ],
     })
-    expect(drops).toEqual(['/properties/p/oneOf', '/properties/p/anyOf/0/properties/kind/const', '/properties/p/anyOf/1/properties/kind/const'])
+    expect(drops).toEqual([
+      '/properties/p/oneOf',
+      '/properties/p/anyOf/0/properties/kind/const',
+      '/properties/p/anyOf/1/properties/kind/const',
+    ])
   })
 
   it('turns a union of string constants into one enum', () => {
-    expect(lowerProperty({ description: 'Kind', anyOf: [{ const: 'a' }, { type: 'string', enum: ['b', 'c'] }, { const: null }] }).schema).toEqual({
+    expect(
+      lowerProperty({
+        description: 'Kind',
+        anyOf: [{ const: 'a' }, { type: 'string', enum: ['b', 'c'] }, { const: null }],
+      }).schema,
+    ).toEqual({
       type: 'string',
       description: 'Kind',
       enum: ['a', 'b', 'c'],
@@ -148,17 +164,33 @@ describe('toGeminiSubset', () => {
       maximum: 9,
     })
     expect(lowerProperty({ type: 'number', exclusiveMinimum: 0 }).schema).toEqual({ type: 'number', minimum: 0 })
-    expect(lowerProperty({ type: 'integer', minimum: 5, exclusiveMinimum: 2 }).schema).toEqual({ type: 'integer', minimum: 5 })
-    expect(lowerProperty({ type: 'integer', exclusiveMinimum: 7, minimum: 5 }).schema).toEqual({ type: 'integer', minimum: 8 })
+    expect(lowerProperty({ type: 'integer', minimum: 5, exclusiveMinimum: 2 }).schema).toEqual({
+      type: 'integer',
+      minimum: 5,
+    })
+    expect(lowerProperty({ type: 'integer', exclusiveMinimum: 7, minimum: 5 }).schema).toEqual({
+      type: 'integer',
+      minimum: 8,
+    })
     // Draft-04 boolean form.
-    expect(lowerProperty({ type: 'integer', minimum: 0, exclusiveMinimum: true }).schema).toEqual({ type: 'integer', minimum: 1 })
+    expect(lowerProperty({ type: 'integer', minimum: 0, exclusiveMinimum: true }).schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+    })
   })
 
   it('merges allOf', () => {
     const { schema, drops } = lowerProperty({
-      allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { properties: { b: { type: 'number' } }, required: ['b'] }],
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } } },
+        { properties: { b: { type: 'number' } }, required: ['b'] },
+      ],
     })
-    expect(schema).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['b'] })
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'number' } },
+      required: ['b'],
+    })
     expect(drops).toEqual(['/properties/p/allOf'])
   })
 
@@ -187,7 +219,10 @@ describe('toGeminiSubset', () => {
 
   it('gives an array without items an item schema', () => {
     const { schema, drops } = lowerProperty({ type: 'array' })
-    expect(schema).toEqual({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } })
+    expect(schema).toEqual({
+      type: 'array',
+      items: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    })
     expect(drops).toEqual(['/properties/p/items/type'])
   })
 
@@ -199,14 +234,21 @@ describe('toGeminiSubset', () => {
       minItems: 2,
       maxItems: 2,
     })
-    expect(schema).toEqual({ type: 'array', minItems: 2, maxItems: 2, items: { anyOf: [{ type: 'string' }, { type: 'number' }] } })
+    expect(schema).toEqual({
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      items: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+    })
     expect(drops).toEqual(['/properties/p/prefixItems'])
   })
 
   it('omits empty properties: reported at the root so the caller sends no parameters', () => {
     const root = toGeminiSubset({ type: 'object', properties: {}, required: [] })
     expect(root.schema).toEqual({ type: 'object' })
-    expect(root.dropped).toEqual([{ path: '/properties', keyword: 'properties', reason: expect.stringContaining('without parameters') }])
+    expect(root.dropped).toEqual([
+      { path: '/properties', keyword: 'properties', reason: expect.stringContaining('without parameters') },
+    ])
 
     const { schema, drops } = lowerProperty({ type: 'object', additionalProperties: { type: 'number' } })
     expect(schema).toEqual({ type: 'object' })
@@ -220,7 +262,12 @@ describe('toGeminiSubset', () => {
       required: ['a', 'ghost'],
       propertyOrdering: ['a', 'ghost'],
     })
-    expect(result.schema).toEqual({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], propertyOrdering: ['a'] })
+    expect(result.schema).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+      propertyOrdering: ['a'],
+    })
     expect(result.dropped.map((drop) => drop.path)).toEqual(['/properties/secret', '/required'])
   })
 

@@ -105,7 +105,10 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
     const { anyOf, ...own } = current
     const types = Object.hasOwn(own, 'type') ? declaredTypes(own) : impliedTypes(own)
     const isNullable =
-      nullable || own.nullable === true || types.includes('null') || (Array.isArray(own.enum) && own.enum.includes(null))
+      nullable ||
+      own.nullable === true ||
+      types.includes('null') ||
+      (Array.isArray(own.enum) && own.enum.includes(null))
     const nonNull = types.filter((type): type is Exclude<JsonType, 'null'> => type !== 'null')
 
     if (Array.isArray(anyOf)) {
@@ -127,7 +130,8 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
       drop(path, 'type', 'Gemini takes one type per schema; the type list became an anyOf')
       const branches = nonNull.map((type) => lowerTyped(branchFor(current, type), type, false, path))
       for (const keyword of Object.keys(current)) {
-        const placed = keyword === 'type' || keyword === 'nullable' || (keptAnywhere as readonly string[]).includes(keyword)
+        const placed =
+          keyword === 'type' || keyword === 'nullable' || (keptAnywhere as readonly string[]).includes(keyword)
         if (!placed && !branches.some((branch) => Object.hasOwn(branch, keyword))) {
           drop(path, keyword, 'fits none of the types once the type list became an anyOf')
         }
@@ -144,7 +148,12 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
   }
 
   /** A holder with an `anyOf` whose branches say what the value is. */
-  const lowerUnion = (holder: JsonSchema, branches: readonly unknown[], nullable: boolean, path: string): JsonSchema => {
+  const lowerUnion = (
+    holder: JsonSchema,
+    branches: readonly unknown[],
+    nullable: boolean,
+    path: string,
+  ): JsonSchema => {
     let isNullable = nullable
     let hadNullBranch = false
     const kept: { branch: SchemaNode; index: number }[] = []
@@ -181,7 +190,12 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
   }
 
   /** A node of one known type: keep what Gemini takes for that type, report the rest. */
-  const lowerTyped = (node: JsonSchema, type: Exclude<JsonType, 'null'>, nullable: boolean, path: string): JsonSchema => {
+  const lowerTyped = (
+    node: JsonSchema,
+    type: Exclude<JsonType, 'null'>,
+    nullable: boolean,
+    path: string,
+  ): JsonSchema => {
     const out: JsonSchema = { type }
     if (nullable) out.nullable = true
     const kept = keptByType[type]
@@ -217,7 +231,10 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
       case 'maximum': {
         // An exclusive bound may already have set a tighter one.
         const existing = out[keyword]
-        const tighter = typeof existing !== 'number' || typeof value !== 'number' || (keyword === 'minimum' ? value > existing : value < existing)
+        const tighter =
+          typeof existing !== 'number' ||
+          typeof value !== 'number' ||
+          (keyword === 'minimum' ? value > existing : value < existing)
         if (tighter) out[keyword] = value
         return
       }
@@ -229,7 +246,8 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
         const properties: JsonSchema = {}
         for (const [name, schema] of Object.entries(value)) {
           const propertyPath = joinPointer(path, 'properties', name)
-          if (schema === false) dropped.push({ path: propertyPath, keyword: 'properties', reason: 'a forbidden property; removed' })
+          if (schema === false)
+            dropped.push({ path: propertyPath, keyword: 'properties', reason: 'a forbidden property; removed' })
           else if (typeof schema === 'boolean' || isSchemaObject(schema)) properties[name] = lower(schema, propertyPath)
         }
         out.properties = properties
@@ -241,12 +259,25 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
   }
 
   /** Turns `exclusiveMinimum` / `exclusiveMaximum` into inclusive bounds; false when `keyword` is not one. */
-  const lowerBound = (out: JsonSchema, node: JsonSchema, keyword: string, value: unknown, type: JsonType, path: string): boolean => {
-    if ((keyword !== 'exclusiveMinimum' && keyword !== 'exclusiveMaximum') || (type !== 'number' && type !== 'integer')) return false
+  const lowerBound = (
+    out: JsonSchema,
+    node: JsonSchema,
+    keyword: string,
+    value: unknown,
+    type: JsonType,
+    path: string,
+  ): boolean => {
+    if ((keyword !== 'exclusiveMinimum' && keyword !== 'exclusiveMaximum') || (type !== 'number' && type !== 'integer'))
+      return false
     const lowerEnd = keyword === 'exclusiveMinimum'
     const inclusive = lowerEnd ? 'minimum' : 'maximum'
     // Draft-04 writes a boolean beside minimum/maximum; 2020-12 writes the bound itself.
-    const bound = typeof value === 'number' ? value : value === true && typeof node[inclusive] === 'number' ? node[inclusive] : undefined
+    const bound =
+      typeof value === 'number'
+        ? value
+        : value === true && typeof node[inclusive] === 'number'
+          ? node[inclusive]
+          : undefined
     if (bound === undefined) {
       drop(path, keyword, `not in Gemini's schema subset`)
       return true
@@ -275,7 +306,12 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
       out.items = lower(tuple, joinPointer(path, keyword))
     }
     if (!isSchemaObject(out.items)) {
-      out.items = anyValue({}, joinPointer(path, 'items'), false, 'Gemini requires the item schema of an array; offered as string, number or boolean')
+      out.items = anyValue(
+        {},
+        joinPointer(path, 'items'),
+        false,
+        'Gemini requires the item schema of an array; offered as string, number or boolean',
+      )
     }
   }
 
@@ -284,12 +320,15 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
     const names = Object.keys(properties)
     if (Array.isArray(out.required)) {
       const required = out.required.filter((name): name is string => typeof name === 'string' && names.includes(name))
-      if (required.length !== out.required.length) drop(path, 'required', 'names absent from properties were removed, as Gemini requires')
+      if (required.length !== out.required.length)
+        drop(path, 'required', 'names absent from properties were removed, as Gemini requires')
       if (required.length > 0) out.required = required
       else delete out.required
     }
     if (Array.isArray(out.propertyOrdering)) {
-      out.propertyOrdering = out.propertyOrdering.filter((name): name is string => typeof name === 'string' && names.includes(name))
+      out.propertyOrdering = out.propertyOrdering.filter(
+        (name): name is string => typeof name === 'string' && names.includes(name),
+      )
     }
     if (names.length === 0) {
       delete out.properties
@@ -306,7 +345,11 @@ export function toGeminiSubset(schema: JsonSchema): SchemaResult {
     const strings = value.filter((entry): entry is string => typeof entry === 'string' && entry !== '')
     const others = value.filter((entry) => entry !== null && !(typeof entry === 'string' && entry !== ''))
     if (others.length > 0) {
-      drop(path, 'enum', `Gemini enums take non-empty strings only; ${others.map((entry) => JSON.stringify(entry)).join(', ')} removed`)
+      drop(
+        path,
+        'enum',
+        `Gemini enums take non-empty strings only; ${others.map((entry) => JSON.stringify(entry)).join(', ')} removed`,
+      )
     }
     return strings
   }

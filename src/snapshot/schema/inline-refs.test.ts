@@ -16,7 +16,10 @@ describe('inlineRefs', () => {
       schema: {
         type: 'object',
         properties: {
-          user: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } },
+          user: {
+            type: 'object',
+            properties: { address: { type: 'object', properties: { city: { type: 'string' } } } },
+          },
         },
       },
       dropped: [],
@@ -26,10 +29,16 @@ describe('inlineRefs', () => {
   it('inlines draft-07 definitions, list items and refs inside combinators', () => {
     const schema = {
       definitions: { id: { type: 'integer' } },
-      properties: { ids: { type: 'array', items: [{ $ref: '#/definitions/id' }] }, any: { anyOf: [{ $ref: '#/definitions/id' }, { type: 'null' }] } },
+      properties: {
+        ids: { type: 'array', items: [{ $ref: '#/definitions/id' }] },
+        any: { anyOf: [{ $ref: '#/definitions/id' }, { type: 'null' }] },
+      },
     }
     expect(inlineRefs(schema).schema).toEqual({
-      properties: { ids: { type: 'array', items: [{ type: 'integer' }] }, any: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+      properties: {
+        ids: { type: 'array', items: [{ type: 'integer' }] },
+        any: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+      },
     })
   })
 
@@ -55,7 +64,10 @@ describe('inlineRefs', () => {
       properties: { a: { $ref: '#item' }, b: { $ref: 'https://example.com/tool#/$defs/item' } },
       $defs: { item: { $anchor: 'item', type: 'string' } },
     }
-    expect(inlineRefs(schema).schema.properties).toEqual({ a: { $anchor: 'item', type: 'string' }, b: { $anchor: 'item', type: 'string' } })
+    expect(inlineRefs(schema).schema.properties).toEqual({
+      a: { $anchor: 'item', type: 'string' },
+      b: { $anchor: 'item', type: 'string' },
+    })
   })
 
   it('cuts self recursion and keeps the description', () => {
@@ -73,7 +85,10 @@ describe('inlineRefs', () => {
     expect(result.schema).toEqual({
       type: 'object',
       description: 'A tree node',
-      properties: { name: { type: 'string' }, children: { type: 'array', items: { type: 'object', description: 'A tree node' } } },
+      properties: {
+        name: { type: 'string' },
+        children: { type: 'array', items: { type: 'object', description: 'A tree node' } },
+      },
     })
     expect(result.dropped).toEqual([
       {
@@ -85,7 +100,10 @@ describe('inlineRefs', () => {
   })
 
   it('cuts recursion through the root (#)', () => {
-    const schema = { type: 'object', properties: { name: { type: 'string' }, parent: { $ref: '#', description: 'The parent' } } }
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string' }, parent: { $ref: '#', description: 'The parent' } },
+    }
     const result = inlineRefs(schema)
     expect(result.schema).toEqual({
       type: 'object',
@@ -104,10 +122,16 @@ describe('inlineRefs', () => {
     }
     const result = inlineRefs(schema)
     expect(result.schema).toEqual({
-      properties: { a: { type: 'object', properties: { b: { type: 'object', properties: { a: { type: 'object' } } } } } },
+      properties: {
+        a: { type: 'object', properties: { b: { type: 'object', properties: { a: { type: 'object' } } } } },
+      },
     })
     expect(result.dropped).toEqual([
-      { path: '/properties/a/properties/b/properties/a/$ref', keyword: '$ref', reason: expect.stringContaining('"#/$defs/A"') },
+      {
+        path: '/properties/a/properties/b/properties/a/$ref',
+        keyword: '$ref',
+        reason: expect.stringContaining('"#/$defs/A"'),
+      },
     ])
   })
 
@@ -132,14 +156,22 @@ describe('inlineRefs', () => {
       properties: { missing: { description: 'gone' }, remote: {}, broken: {}, dynamic: { type: 'object' } },
     })
     expect(result.dropped).toEqual([
-      { path: '/properties/missing/$ref', keyword: '$ref', reason: 'reference "#/$defs/Nope" cannot be resolved; it accepts any value here' },
+      {
+        path: '/properties/missing/$ref',
+        keyword: '$ref',
+        reason: 'reference "#/$defs/Nope" cannot be resolved; it accepts any value here',
+      },
       {
         path: '/properties/remote/$ref',
         keyword: '$ref',
         reason: 'reference "https://example.com/schema.json" is remote and is not fetched; it accepts any value here',
       },
       { path: '/properties/broken/$ref', keyword: '$ref', reason: expect.stringContaining('cannot be resolved') },
-      { path: '/properties/dynamic/$dynamicRef', keyword: '$dynamicRef', reason: expect.stringContaining('not supported') },
+      {
+        path: '/properties/dynamic/$dynamicRef',
+        keyword: '$dynamicRef',
+        reason: expect.stringContaining('not supported'),
+      },
     ])
   })
 
@@ -171,7 +203,10 @@ describe('inlineRefs', () => {
     // Each level uses the next twice: 2^12 copies without a limit.
     const $defs: JsonSchema = { L12: { type: 'string' } }
     for (let level = 0; level < 12; level += 1) {
-      $defs[`L${level}`] = { type: 'array', prefixItems: [{ $ref: `#/$defs/L${level + 1}` }, { $ref: `#/$defs/L${level + 1}` }] }
+      $defs[`L${level}`] = {
+        type: 'array',
+        prefixItems: [{ $ref: `#/$defs/L${level + 1}` }, { $ref: `#/$defs/L${level + 1}` }],
+      }
     }
     const result = inlineRefs({ properties: { root: { $ref: '#/$defs/L0' } }, $defs }, { maxExpansions: 100 })
     expect(JSON.stringify(result.schema).length).toBeLessThan(20_000)
@@ -180,7 +215,10 @@ describe('inlineRefs', () => {
   })
 
   it('does not change its input', () => {
-    const schema = { properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { type: 'object', properties: { self: { $ref: '#/$defs/A' } } } } }
+    const schema = {
+      properties: { a: { $ref: '#/$defs/A' } },
+      $defs: { A: { type: 'object', properties: { self: { $ref: '#/$defs/A' } } } },
+    }
     const copy = structuredClone(schema)
     inlineRefs(schema)
     expect(schema).toEqual(copy)

@@ -18,7 +18,16 @@ export interface InlineRefsOptions {
 export const defaultMaxRefExpansions = 1000
 
 /** Keywords that only annotate, so a `$ref`'s siblings may simply override them. */
-const annotationKeywords = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'])
+const annotationKeywords = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+])
 
 /**
  * Replaces every local `$ref` with a copy of its target and removes `$defs` / `definitions`.
@@ -100,12 +109,20 @@ export function inlineRefs(schema: JsonSchema, options: InlineRefsOptions = {}):
       return withSiblings({}, siblings)
     }
     if (chain.includes(target.pointer)) {
-      drop(outPath, '$ref', `recursive reference ${JSON.stringify(ref)} is cut here; it accepts any ${placeholderNoun(target.node)}`)
+      drop(
+        outPath,
+        '$ref',
+        `recursive reference ${JSON.stringify(ref)} is cut here; it accepts any ${placeholderNoun(target.node)}`,
+      )
       return withSiblings(recursionPlaceholder(target.node), siblings)
     }
     expansions += 1
     if (expansions > maxExpansions) {
-      drop(outPath, '$ref', `reference ${JSON.stringify(ref)} exceeds the limit of ${maxExpansions} expansions; it accepts any value here`)
+      drop(
+        outPath,
+        '$ref',
+        `reference ${JSON.stringify(ref)} exceeds the limit of ${maxExpansions} expansions; it accepts any value here`,
+      )
       return withSiblings({}, siblings)
     }
     return withSiblings(expand(target.node, outPath, [...chain, target.pointer]), siblings)
@@ -123,7 +140,10 @@ function withSiblings(target: SchemaNode, siblings: JsonSchema): SchemaNode {
   if (target === true) return siblings
   if (target === false) return false
   const conflicts = keywords.some(
-    (keyword) => Object.hasOwn(target, keyword) && !annotationKeywords.has(keyword) && !jsonEqual(target[keyword], siblings[keyword]),
+    (keyword) =>
+      Object.hasOwn(target, keyword) &&
+      !annotationKeywords.has(keyword) &&
+      !jsonEqual(target[keyword], siblings[keyword]),
   )
   // Both apply (2020-12 evaluates `$ref` beside its siblings); keep both when they overlap.
   if (conflicts) return { allOf: [target, siblings] }

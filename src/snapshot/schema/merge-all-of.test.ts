@@ -31,7 +31,12 @@ describe('mergeAllOf', () => {
   it('intersects types and reports clashes', () => {
     expect(mergeAllOf([{ type: ['string', 'null'] }, { type: 'string' }]).schema).toEqual({ type: 'string' })
     expect(mergeAllOf([{ type: 'number' }, { type: 'integer' }]).schema).toEqual({ type: 'integer' })
-    expect(mergeAllOf([{ type: 'string', pattern: 'a' }, { type: 'number', pattern: 'b' }])).toEqual({
+    expect(
+      mergeAllOf([
+        { type: 'string', pattern: 'a' },
+        { type: 'number', pattern: 'b' },
+      ]),
+    ).toEqual({
       schema: { type: 'string', pattern: 'a' },
       conflicts: ['type', 'pattern'],
     })

@@ -47,7 +47,10 @@ function flatten(members: readonly SchemaNode[]): SchemaNode[] {
   for (const member of members) {
     if (isSchemaObject(member) && Array.isArray(member.allOf)) {
       const { allOf, ...rest } = member
-      flat.push(rest, ...flatten(allOf.filter((entry): entry is SchemaNode => typeof entry === 'boolean' || isSchemaObject(entry))))
+      flat.push(
+        rest,
+        ...flatten(allOf.filter((entry): entry is SchemaNode => typeof entry === 'boolean' || isSchemaObject(entry))),
+      )
     } else {
       flat.push(member)
     }
@@ -70,7 +73,8 @@ function intersectTypes(a: unknown, b: unknown): string | string[] | undefined {
   const listB = typeList(b)
   // `integer` is a kind of `number`, so it survives a clash with `number`.
   const common = listA.filter((type) => listB.includes(type) || (type === 'integer' && listB.includes('number')))
-  for (const type of listB) if (type === 'integer' && listA.includes('number') && !common.includes(type)) common.push(type)
+  for (const type of listB)
+    if (type === 'integer' && listA.includes('number') && !common.includes(type)) common.push(type)
   if (common.length === 0) return undefined
   return common.length === 1 ? common[0] : common
 }

@@ -16,10 +16,20 @@ describe('toOpenAIStrict', () => {
       schema: {
         type: 'object',
         properties: {
-          owner: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
+          owner: {
+            type: 'object',
+            properties: { name: { type: 'string' } },
+            required: ['name'],
+            additionalProperties: false,
+          },
           items: {
             type: 'array',
-            items: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false },
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' } },
+              required: ['id'],
+              additionalProperties: false,
+            },
           },
         },
         required: ['owner', 'items'],
@@ -115,7 +125,10 @@ describe('toOpenAIStrict', () => {
         ],
       },
     })
-    expect(result.dropped.map((drop) => drop.path)).toEqual(['/properties/shape/oneOf', '/properties/shape/anyOf/1/properties/h'])
+    expect(result.dropped.map((drop) => drop.path)).toEqual([
+      '/properties/shape/oneOf',
+      '/properties/shape/anyOf/1/properties/h',
+    ])
   })
 
   it('drops keywords strict mode refuses and keeps the supported ones', () => {
@@ -155,14 +168,24 @@ describe('toOpenAIStrict', () => {
     const result = toOpenAIStrict({
       type: 'object',
       properties: {
-        both: { allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'string' } }, required: ['b'] }] },
+        both: {
+          allOf: [
+            { properties: { a: { type: 'string' } }, required: ['a'] },
+            { properties: { b: { type: 'string' } }, required: ['b'] },
+          ],
+        },
         pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false },
       },
       required: ['both', 'pair'],
     })
     expect(result.strictCompatible).toBe(true)
     expect(result.schema.properties).toEqual({
-      both: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a', 'b'], additionalProperties: false },
+      both: {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
       pair: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
     })
   })
@@ -170,7 +193,11 @@ describe('toOpenAIStrict', () => {
   it('reports free-form maps and other open schemas as incompatible', () => {
     const cases: [string, unknown, string][] = [
       ['record', { type: 'object', additionalProperties: { type: 'number' } }, '/properties/p/additionalProperties'],
-      ['open object', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }, '/properties/p/additionalProperties'],
+      [
+        'open object',
+        { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true },
+        '/properties/p/additionalProperties',
+      ],
       ['bare object', { type: 'object' }, '/properties/p/properties'],
       ['pattern map', { type: 'object', patternProperties: { '^x': {} } }, '/properties/p/properties'],
       ['array without items', { type: 'array' }, '/properties/p/items'],
@@ -193,7 +220,11 @@ describe('toOpenAIStrict', () => {
       strictCompatible: true,
       blockers: [],
     })
-    const closed = toOpenAIStrict({ type: 'object', properties: { p: { type: 'object', additionalProperties: false } }, required: ['p'] })
+    const closed = toOpenAIStrict({
+      type: 'object',
+      properties: { p: { type: 'object', additionalProperties: false } },
+      required: ['p'],
+    })
     expect(closed.strictCompatible).toBe(true)
   })
 
@@ -221,7 +252,10 @@ describe('makeNullable', () => {
     expect(makeNullable({ type: 'string' })).toEqual({ type: ['string', 'null'] })
     expect(makeNullable({ type: ['string', 'number'] })).toEqual({ type: ['string', 'number', 'null'] })
     expect(makeNullable({ type: 'string', const: 'x' })).toEqual({ type: ['string', 'null'], enum: ['x', null] })
-    expect(makeNullable({ description: 'd', not: {} })).toEqual({ anyOf: [{ not: {} }, { type: 'null' }], description: 'd' })
+    expect(makeNullable({ description: 'd', not: {} })).toEqual({
+      anyOf: [{ not: {} }, { type: 'null' }],
+      description: 'd',
+    })
   })
 
   it('returns a schema that already allows null unchanged', () => {

@@ -105,14 +105,17 @@ export function toOpenAIStrict(schema: JsonSchema): StrictSchemaResult {
     for (const [keyword, value] of Object.entries(current)) {
       if (types.includes('array') && isTupleKeyword(current, keyword)) continue
       const kept =
-        (keptAnywhere as readonly string[]).includes(keyword) || types.some((type) => keptByType[type].includes(keyword))
+        (keptAnywhere as readonly string[]).includes(keyword) ||
+        types.some((type) => keptByType[type].includes(keyword))
       if (!kept) {
         drop(path, keyword, unkeptReason(keyword, types))
       } else if (keyword === 'format' && !(typeof value === 'string' && strictFormats.includes(value))) {
         drop(path, keyword, `strict mode takes only the formats ${strictFormats.join(', ')}`)
       } else if (keyword === 'anyOf' && Array.isArray(value)) {
         out.anyOf = value.map((branch, index) =>
-          typeof branch === 'boolean' || isSchemaObject(branch) ? convert(branch, joinPointer(path, 'anyOf', index), depth) : branch,
+          typeof branch === 'boolean' || isSchemaObject(branch)
+            ? convert(branch, joinPointer(path, 'anyOf', index), depth)
+            : branch,
         )
       } else {
         out[keyword] = value
@@ -152,7 +155,8 @@ export function toOpenAIStrict(schema: JsonSchema): StrictSchemaResult {
       // `{type: "object"}` means any object; only the root's empty object means "no arguments".
       block(path, 'properties', 'an object without properties allows any keys')
     }
-    if (Object.hasOwn(node, 'patternProperties')) block(path, 'patternProperties', 'an object with free-form keys (a map)')
+    if (Object.hasOwn(node, 'patternProperties'))
+      block(path, 'patternProperties', 'an object with free-form keys (a map)')
 
     const wasRequired = new Set(Array.isArray(node.required) ? node.required : [])
     const properties: JsonSchema = {}
@@ -171,7 +175,11 @@ export function toOpenAIStrict(schema: JsonSchema): StrictSchemaResult {
         const nullable = makeNullable(converted)
         properties[name] = nullable
         const how = nullable === converted ? 'it already allowed null' : 'it now also allows null'
-        dropped.push({ path: propertyPath, keyword: 'required', reason: `optional property made required (${how}): null stands for "not given"` })
+        dropped.push({
+          path: propertyPath,
+          keyword: 'required',
+          reason: `optional property made required (${how}): null stands for "not given"`,
+        })
       }
     }
     if (propertyCount > strictLimits.maxProperties && !sizeReported) {
@@ -184,8 +192,14 @@ export function toOpenAIStrict(schema: JsonSchema): StrictSchemaResult {
   }
 
   const converted = convert(schema, '', 0, true)
-  if (enumValueCount > strictLimits.maxEnumValues) block('', 'enum', `more than ${strictLimits.maxEnumValues} enum values in all`)
-  return { schema: isSchemaObject(converted) ? converted : {}, dropped, strictCompatible: blockers.length === 0, blockers }
+  if (enumValueCount > strictLimits.maxEnumValues)
+    block('', 'enum', `more than ${strictLimits.maxEnumValues} enum values in all`)
+  return {
+    schema: isSchemaObject(converted) ? converted : {},
+    dropped,
+    strictCompatible: blockers.length === 0,
+    blockers,
+  }
 }
 
 /**
@@ -229,14 +243,17 @@ function allowsNull(schema: JsonSchema): boolean {
   }
   if (Array.isArray(schema.enum)) return schema.enum.includes(null)
   if (Object.hasOwn(schema, 'const')) return schema.const === null
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.some((branch) => branch === true || (isSchemaObject(branch) && allowsNull(branch)))
+  if (Array.isArray(schema.anyOf))
+    return schema.anyOf.some((branch) => branch === true || (isSchemaObject(branch) && allowsNull(branch)))
   return false
 }
 
 /** Why a keyword was removed from a node of `types`. */
 function unkeptReason(keyword: string, types: readonly JsonType[]): string {
   const applies = keywordType(keyword)
-  const fitsType = applies === undefined || types.includes(applies) || (applies === 'number' && types.includes('integer'))
-  if (!fitsType) return `applies to ${applies} values only, and this schema is of type ${types.join(' or ') || 'unknown'}`
+  const fitsType =
+    applies === undefined || types.includes(applies) || (applies === 'number' && types.includes('integer'))
+  if (!fitsType)
+    return `applies to ${applies} values only, and this schema is of type ${types.join(' or ') || 'unknown'}`
   return 'not supported in strict mode'
 }

@@ -10,7 +10,12 @@ describe('stripMetaKeywords', () => {
       properties: { a: { $comment: 'internal', $anchor: 'a', type: 'string' } },
     })
     expect(result.schema).toEqual({ type: 'object', properties: { a: { type: 'string' } } })
-    expect(result.dropped.map((drop) => drop.path)).toEqual(['/$schema', '/$id', '/properties/a/$comment', '/properties/a/$anchor'])
+    expect(result.dropped.map((drop) => drop.path)).toEqual([
+      '/$schema',
+      '/$id',
+      '/properties/a/$comment',
+      '/properties/a/$anchor',
+    ])
   })
 
   it('keeps a property that happens to be named $id', () => {

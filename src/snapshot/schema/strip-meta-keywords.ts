@@ -7,7 +7,15 @@ import { mapSubschemas } from './subschemas.js'
  * Keywords about the schema document rather than the value. Once refs are inlined they mean
  * nothing, and several providers reject them (`$schema` above all).
  */
-const metaKeywords = new Set(['$schema', '$id', '$comment', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$vocabulary'])
+const metaKeywords = new Set([
+  '$schema',
+  '$id',
+  '$comment',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$vocabulary',
+])
 
 /** Removes document keywords (`$schema`, `$id`, `$comment`, anchors, `$vocabulary`) at every depth, reporting each. */
 export function stripMetaKeywords(schema: JsonSchema): SchemaResult {
@@ -16,12 +24,18 @@ export function stripMetaKeywords(schema: JsonSchema): SchemaResult {
     const kept: JsonSchema = {}
     for (const [keyword, value] of Object.entries(node)) {
       if (metaKeywords.has(keyword)) {
-        dropped.push({ path: joinPointer(path, keyword), keyword, reason: 'document keyword, not part of the value schema' })
+        dropped.push({
+          path: joinPointer(path, keyword),
+          keyword,
+          reason: 'document keyword, not part of the value schema',
+        })
       } else {
         kept[keyword] = value
       }
     }
-    return mapSubschemas(kept, (sub, tokens) => (typeof sub === 'boolean' ? sub : strip(sub, joinPointer(path, ...tokens))))
+    return mapSubschemas(kept, (sub, tokens) =>
+      typeof sub === 'boolean' ? sub : strip(sub, joinPointer(path, ...tokens)),
+    )
   }
   return { schema: strip(schema, ''), dropped }
 }

@@ -10,12 +10,17 @@ import { isSchemaObject } from './schema-node.js'
  */
 export function tupleAsItems(node: JsonSchema): JsonSchema | undefined {
   const draft07 = Array.isArray(node.items)
-  const positional = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined
+  const positional = Array.isArray(node.prefixItems)
+    ? node.prefixItems
+    : Array.isArray(node.items)
+      ? node.items
+      : undefined
   if (positional === undefined) return undefined
   const rest = draft07 ? node.additionalItems : node.items
   const candidates = [...positional, rest].filter(isSchemaObject)
   const distinct: JsonSchema[] = []
-  for (const candidate of candidates) if (!distinct.some((known) => jsonEqual(known, candidate))) distinct.push(candidate)
+  for (const candidate of candidates)
+    if (!distinct.some((known) => jsonEqual(known, candidate))) distinct.push(candidate)
   if (distinct.length === 0) return undefined
   return distinct.length === 1 ? distinct[0] : { anyOf: distinct }
 }
@@ -23,6 +28,7 @@ export function tupleAsItems(node: JsonSchema): JsonSchema | undefined {
 /** True for the keywords that make `node` a tuple; {@link tupleAsItems} replaces them all. */
 export function isTupleKeyword(node: JsonSchema, keyword: string): boolean {
   if (keyword === 'prefixItems') return Array.isArray(node.prefixItems)
-  if (keyword === 'items' || keyword === 'additionalItems') return Array.isArray(node.prefixItems) || Array.isArray(node.items)
+  if (keyword === 'items' || keyword === 'additionalItems')
+    return Array.isArray(node.prefixItems) || Array.isArray(node.items)
   return false
 }

@@ -19,7 +19,12 @@ export function recordOwnPid(file: string): string {
  * once its host pid is appended to `file`.
  */
 export function backgroundSleep(file: string): string {
-  return [`sh -c '${appendOwnPid.replaceAll('"$0"', '"$0.one"')}; exec sleep 30' "${file}" &`, `while [ ! -s "${file}.one" ]; do sleep 0.01; done`, `cat "${file}.one" >> "${file}"`, `rm -f "${file}.one"`].join('\n')
+  return [
+    `sh -c '${appendOwnPid.replaceAll('"$0"', '"$0.one"')}; exec sleep 30' "${file}" &`,
+    `while [ ! -s "${file}.one" ]; do sleep 0.01; done`,
+    `cat "${file}.one" >> "${file}"`,
+    `rm -f "${file}.one"`,
+  ].join('\n')
 }
 
 /** How many processes {@link startEscapees} starts. */

@@ -13,13 +13,15 @@
 import { openStore } from '../open-store.js'
 
 const [mode, dataDir, runId, invocationId, ...rest] = process.argv.slice(2)
-if (dataDir === undefined || runId === undefined || invocationId === undefined) throw new Error('usage: event-writer.ts crash|burst <dataDir> <runId> <invocationId> …')
+if (dataDir === undefined || runId === undefined || invocationId === undefined)
+  throw new Error('usage: event-writer.ts crash|burst <dataDir> <runId> <invocationId> …')
 const store = openStore(dataDir)
 const base = { runId, invocationId }
 // Several writers may start on a fresh directory at once: whoever comes first creates the run.
 store.transaction(() => {
   if (store.getRun(runId) === undefined) store.createRun({ id: runId, scope: 'session', profileId: 'test' })
-  if (store.getInvocation(invocationId) === undefined) store.createInvocation({ id: invocationId, runId, protocol: 'anthropic', snapshot: {}, profile: {} })
+  if (store.getInvocation(invocationId) === undefined)
+    store.createInvocation({ id: invocationId, runId, protocol: 'anthropic', snapshot: {}, profile: {} })
 })
 
 if (mode === 'crash') {
@@ -27,11 +29,23 @@ if (mode === 'crash') {
     const callId = `call-${i}`
     const toolId = `builtin:test.tool${i % 3}`
     const report = (seq: number, type: string) => process.stdout.write(`${JSON.stringify({ seq, type, callId })}\n`)
-    report(store.appendEvent({ ...base, type: 'requested', callId, toolId, data: { alias: `tool${i % 3}`, rawArguments: `{"i":${i}}` } }).seq, 'requested')
+    report(
+      store.appendEvent({
+        ...base,
+        type: 'requested',
+        callId,
+        toolId,
+        data: { alias: `tool${i % 3}`, rawArguments: `{"i":${i}}` },
+      }).seq,
+      'requested',
+    )
     report(store.appendEvent({ ...base, type: 'started', callId, toolId, data: {} }).seq, 'started')
     if (i % 4 === 3) continue
     const result = { content: `result ${i}`, isError: false, resourceRefs: [], images: [] }
-    report(store.appendEvent({ ...base, type: 'completed', callId, toolId, data: { result, durationMs: 1 } }).seq, 'completed')
+    report(
+      store.appendEvent({ ...base, type: 'completed', callId, toolId, data: { result, durationMs: 1 } }).seq,
+      'completed',
+    )
   }
 } else if (mode === 'burst') {
   const [label = 'w', count = '100', startAt = '0', pauses = 'pause'] = rest
@@ -40,7 +54,14 @@ if (mode === 'crash') {
   const started = performance.now()
   const seqs: number[] = []
   for (let i = 0; i < Number(count); i += 1) {
-    seqs.push(store.appendEvent({ ...base, type: 'requested', callId: `${label}-${i}`, data: { alias: 'tool', rawArguments: String(i) } }).seq)
+    seqs.push(
+      store.appendEvent({
+        ...base,
+        type: 'requested',
+        callId: `${label}-${i}`,
+        data: { alias: 'tool', rawArguments: String(i) },
+      }).seq,
+    )
     // Like a real agent, pause now and then: SQLite's busy handler is not fair, and a writer in a
     // tight loop takes the lock back before the other's retry comes round.
     if (pause && i % 10 === 9) await new Promise((r) => setTimeout(r, 1))

@@ -8,7 +8,8 @@ import { redeemCode } from '../../permissions/approvals/one-time-code.js'
 import { openStore } from '../open-store.js'
 
 const [dataDir, conversationId, code, startAt = '0'] = process.argv.slice(2)
-if (dataDir === undefined || conversationId === undefined || code === undefined) throw new Error('usage: redeem-code.ts <dataDir> <conversationId> <code> <startAt>')
+if (dataDir === undefined || conversationId === undefined || code === undefined)
+  throw new Error('usage: redeem-code.ts <dataDir> <conversationId> <code> <startAt>')
 const store = openStore(dataDir)
 while (Date.now() < Number(startAt)) await new Promise((r) => setTimeout(r, 1))
 process.stdout.write(`${JSON.stringify(redeemCode(store, { conversationId, code }))}\n`)

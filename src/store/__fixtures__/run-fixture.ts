@@ -7,18 +7,36 @@ const here = new URL('./', import.meta.url)
  * Starts a fixture of this folder in a child Node process (the running Node, 24+, with type
  * stripping); stdout is collected as text.
  */
-export function startFixture(name: string, args: readonly string[]): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', fileURLToPath(new URL('../../../scripts/register-ts.ts', here)), fileURLToPath(new URL(name, here)), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+export function startFixture(
+  name: string,
+  args: readonly string[],
+): {
+  child: ChildProcess
+  output: () => string
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>
+} {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      fileURLToPath(new URL('../../../scripts/register-ts.ts', here)),
+      fileURLToPath(new URL(name, here)),
+      ...args,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let stdout = ''
   let stderr = ''
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code, signal) => resolve({ code, signal, stderr }))
-  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>(
+    (resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', (code, signal) => resolve({ code, signal, stderr }))
+    },
+  )
   return { child, output: () => stdout, exited }
 }
 

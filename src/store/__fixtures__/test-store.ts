@@ -46,7 +46,13 @@ export function useStores(): {
     async withInvocation(options) {
       const store = await open(options)
       store.createRun({ id: 'run_a', scope: 'session', profileId: 'default' })
-      store.createInvocation({ id: 'inv_a', runId: 'run_a', protocol: 'anthropic', snapshot: { id: 'snap_1' }, profile: { id: 'default' } })
+      store.createInvocation({
+        id: 'inv_a',
+        runId: 'run_a',
+        protocol: 'anthropic',
+        snapshot: { id: 'snap_1' },
+        profile: { id: 'default' },
+      })
       return { store, runId: 'run_a', invocationId: 'inv_a' }
     },
   }

@@ -36,7 +36,8 @@ function setup() {
       { id: 'researcher', description: 'Finds sources.' },
       { id: 'writer', description: 'Writes.' },
     ],
-    startChild: ({ childId }) => new Promise<TaskReturn>((resolve, reject) => pending.set(childId, { resolve, reject })),
+    startChild: ({ childId }) =>
+      new Promise<TaskReturn>((resolve, reject) => pending.set(childId, { resolve, reject })),
     onHandoff: (agentId, message) => handoffs.push(`${agentId}: ${message}`),
     newId: () => `c${++next}`,
   })
@@ -49,8 +50,14 @@ function setup() {
   return { ctx, manager, settle, handoffs }
 }
 
-const descriptionContext: DescriptionContext = { alias, has: () => true, scope: 'session', protocol: 'openai-responses' }
-const describeTool = (description: string | ((ctx: DescriptionContext) => string)) => (typeof description === 'string' ? description : description(descriptionContext))
+const descriptionContext: DescriptionContext = {
+  alias,
+  has: () => true,
+  scope: 'session',
+  protocol: 'openai-responses',
+}
+const describeTool = (description: string | ((ctx: DescriptionContext) => string)) =>
+  typeof description === 'string' ? description : description(descriptionContext)
 
 describe('agent tools', () => {
   it('are exported in order with their requirements and completion flags', () => {
@@ -69,7 +76,13 @@ describe('agent tools', () => {
   it('delegate → await: starts a child and reports its result', async () => {
     const { ctx, settle } = setup()
     const started = await output(
-      agentDelegateTool.call({ agentId: 'researcher', task: { objective: 'Find sources', context: 'About tides', expected_output: 'A list' } }, ctx),
+      agentDelegateTool.call(
+        {
+          agentId: 'researcher',
+          task: { objective: 'Find sources', context: 'About tides', expected_output: 'A list' },
+        },
+        ctx,
+      ),
     )
     expect(started.content).toContain('c1')
     expect(started.content).toContain('agent_await')
@@ -108,12 +121,22 @@ describe('agent tools', () => {
 
   it('reports tool errors from the manager and when delegation is missing', async () => {
     const { ctx } = setup()
-    await expect(output(agentDelegateTool.call({ agentId: 'nobody', task: { objective: 'a' } }, ctx))).rejects.toMatchObject({ code: 'agent.unknown_agent' })
-    await expect(output(agentAwaitTool.call({ child_ids: ['c7'] }, ctx))).rejects.toMatchObject({ code: 'agent.unknown_child' })
+    await expect(
+      output(agentDelegateTool.call({ agentId: 'nobody', task: { objective: 'a' } }, ctx)),
+    ).rejects.toMatchObject({ code: 'agent.unknown_agent' })
+    await expect(output(agentAwaitTool.call({ child_ids: ['c7'] }, ctx))).rejects.toMatchObject({
+      code: 'agent.unknown_child',
+    })
     const bare: ToolCallContext = testCallContext({ alias })
-    await expect(output(agentDelegateTool.call({ agentId: 'writer', task: { objective: 'a' } }, bare))).rejects.toMatchObject({ code: 'agent.not_available' })
-    await expect(output(agentHandoffTool.call({ agentId: 'writer', message: 'm' }, bare))).rejects.toMatchObject({ code: 'agent.not_available' })
-    await expect(output(taskReturnTool.call({ summary: 's' }, bare))).rejects.toMatchObject({ code: 'agent.not_available' })
+    await expect(
+      output(agentDelegateTool.call({ agentId: 'writer', task: { objective: 'a' } }, bare)),
+    ).rejects.toMatchObject({ code: 'agent.not_available' })
+    await expect(output(agentHandoffTool.call({ agentId: 'writer', message: 'm' }, bare))).rejects.toMatchObject({
+      code: 'agent.not_available',
+    })
+    await expect(output(taskReturnTool.call({ summary: 's' }, bare))).rejects.toMatchObject({
+      code: 'agent.not_available',
+    })
   })
 
   it('handoff asks the run to transfer control', async () => {
@@ -133,11 +156,15 @@ describe('agent tools', () => {
       workspace: createWorkspace([{ at: '', hostDir: dir, access: 'read-write' }]),
       run: runServices({ returnTask: (result) => returned.push(result) }),
     })
-    await expect(output(taskReturnTool.call({ summary: 'Done', artifacts: ['out/missing.md'] }, ctx))).rejects.toMatchObject({
+    await expect(
+      output(taskReturnTool.call({ summary: 'Done', artifacts: ['out/missing.md'] }, ctx)),
+    ).rejects.toMatchObject({
       code: 'task.artifact_missing',
       message: expect.stringContaining('"out/missing.md"'),
     })
-    const result = await output(taskReturnTool.call({ summary: 'Done', artifacts: ['out/report.md', 'out/report.md'] }, ctx))
+    const result = await output(
+      taskReturnTool.call({ summary: 'Done', artifacts: ['out/report.md', 'out/report.md'] }, ctx),
+    )
     expect(result.content).toContain('completed')
     expect(returned).toEqual([{ summary: 'Done', status: 'completed', artifacts: ['out/report.md'] }])
   })

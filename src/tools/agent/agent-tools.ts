@@ -10,7 +10,8 @@ import { awaitTokenBudget, renderOutcomes } from './render-outcomes.js'
 /** The delegation services of the call's run; `agent.not_available` without them. */
 function delegationOf(ctx: ToolCallContext): DelegationServices {
   const delegation = ctx.run?.delegation
-  if (delegation === undefined) throw new ToolError('agent.not_available', fillText(agentTexts.notAvailable, { tool: 'This tool' }))
+  if (delegation === undefined)
+    throw new ToolError('agent.not_available', fillText(agentTexts.notAvailable, { tool: 'This tool' }))
   return delegation
 }
 
@@ -25,7 +26,10 @@ export const agentDelegateTool = defineTool({
     task: z
       .object({
         objective: z.string().min(1).describe('What the agent should achieve, in one or two sentences.'),
-        context: z.string().optional().describe('Everything it needs to know: facts, constraints, file paths. It does not see this conversation.'),
+        context: z
+          .string()
+          .optional()
+          .describe('Everything it needs to know: facts, constraints, file paths. It does not see this conversation.'),
         expected_output: z.string().optional().describe('What to return and in what form.'),
       })
       .describe('The task for the agent.'),
@@ -56,20 +60,38 @@ export const agentAwaitTool = defineTool({
   name: 'agent.await',
   description: (ctx) => fillText(agentDescriptions.await, { delegate: ctx.alias(agentToolIds.delegate) }),
   inputSchema: z.object({
-    mode: z.enum(['one', 'all']).optional().describe('`all` (default): wait until every selected child ended; `one`: until the first one ends.'),
-    child_ids: z.array(z.string().min(1)).optional().describe('Children to wait for, as agent.delegate returned them; default all.'),
-    timeout_ms: z.number().int().min(1_000).max(600_000).optional().describe('Longest wait in milliseconds (1000-600000, default 300000).'),
+    mode: z
+      .enum(['one', 'all'])
+      .optional()
+      .describe('`all` (default): wait until every selected child ended; `one`: until the first one ends.'),
+    child_ids: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Children to wait for, as agent.delegate returned them; default all.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(1_000)
+      .max(600_000)
+      .optional()
+      .describe('Longest wait in milliseconds (1000-600000, default 300000).'),
   }),
   annotations: { readOnly: true },
   requires: ['run', 'delegation'],
   renamedParameters: { childIds: 'child_ids', ids: 'child_ids', timeoutMs: 'timeout_ms', timeout: 'timeout_ms' },
   timeoutMs: 610_000,
   call: async ({ mode = 'all', child_ids: childIds, timeout_ms: timeoutMs = 300_000 }, ctx) => {
-    const outcomes = await delegationOf(ctx).await({ mode, timeoutMs, signal: ctx.signal, ...(childIds !== undefined && { childIds }) })
+    const outcomes = await delegationOf(ctx).await({
+      mode,
+      timeoutMs,
+      signal: ctx.signal,
+      ...(childIds !== undefined && { childIds }),
+    })
     const { text, cut } = renderOutcomes(outcomes, ctx.alias(agentToolIds.await))
     return { content: text, structured: { outcomes, cut, tokenBudget: awaitTokenBudget } }
   },
-  renderToolUseMessage: ({ mode = 'all', child_ids: childIds }) => `Wait for ${mode === 'one' ? 'one of ' : ''}${childIds === undefined ? 'all children' : childIds.join(', ')}`,
+  renderToolUseMessage: ({ mode = 'all', child_ids: childIds }) =>
+    `Wait for ${mode === 'one' ? 'one of ' : ''}${childIds === undefined ? 'all children' : childIds.join(', ')}`,
   renderToolResultMessage: (output) => output.content.split('\n', 1)[0] ?? '',
 })
 
@@ -99,19 +121,27 @@ export const taskReturnTool = defineTool({
   inputSchema: z.object({
     summary: z.string().min(1).describe('What you found or did, complete enough to use without asking back.'),
     status: z.enum(['completed', 'partial', 'failed']).optional().describe('Default completed.'),
-    artifacts: z.array(z.string().min(1)).max(100).optional().describe('Workspace paths of files you made, e.g. ["output/report.md"].'),
+    artifacts: z
+      .array(z.string().min(1))
+      .max(100)
+      .optional()
+      .describe('Workspace paths of files you made, e.g. ["output/report.md"].'),
   }),
   completion: true,
   requires: ['run', 'return'],
   renamedParameters: { result: 'summary', files: 'artifacts' },
   call: async ({ summary, status = 'completed', artifacts = [] }, ctx) => {
     const returnTask = ctx.run?.returnTask
-    if (returnTask === undefined) throw new ToolError('agent.not_available', fillText(agentTexts.notDelegated, { tool: 'This tool' }))
+    if (returnTask === undefined)
+      throw new ToolError('agent.not_available', fillText(agentTexts.notDelegated, { tool: 'This tool' }))
     const paths = [...new Set(artifacts.map((path) => ctx.workspace.normalize(path)))]
     const stats = await Promise.all(paths.map((path) => ctx.workspace.stat(path)))
     const missing = paths.filter((_path, index) => stats[index] === undefined)
     if (missing.length > 0) {
-      throw new ToolError('task.artifact_missing', fillText(agentTexts.artifactMissing, { missing: missing.map((path) => `"${path}"`).join(', ') }))
+      throw new ToolError(
+        'task.artifact_missing',
+        fillText(agentTexts.artifactMissing, { missing: missing.map((path) => `"${path}"`).join(', ') }),
+      )
     }
     const result: TaskReturn = { summary, status, artifacts: paths }
     returnTask(result)

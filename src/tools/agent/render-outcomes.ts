@@ -15,8 +15,15 @@ export function renderOutcome(outcome: ChildOutcome, awaitAlias: string): string
   if (outcome.state === 'running') return fillText(agentTexts.awaitRunning, { childId, agentId, await: awaitAlias })
   if (outcome.result !== undefined) {
     const { summary, status, artifacts } = outcome.result
-    const text = fillText(agentTexts.awaitReturned, { childId, agentId, status, summary: summary.trim() === '' ? '(no summary)' : summary.trim() })
-    return artifacts.length === 0 ? text : `${text}\n${fillText(agentTexts.awaitArtifacts, { artifacts: artifacts.join(', ') })}`
+    const text = fillText(agentTexts.awaitReturned, {
+      childId,
+      agentId,
+      status,
+      summary: summary.trim() === '' ? '(no summary)' : summary.trim(),
+    })
+    return artifacts.length === 0
+      ? text
+      : `${text}\n${fillText(agentTexts.awaitArtifacts, { artifacts: artifacts.join(', ') })}`
   }
   const template = outcome.state === 'cancelled' ? agentTexts.awaitCancelled : agentTexts.awaitFailed
   return fillText(template, { childId, agentId, error: outcome.error ?? '(no reason given)' })
@@ -28,9 +35,18 @@ export function renderOutcome(outcome: ChildOutcome, awaitAlias: string): string
  * the room they leave goes to the long ones), a cut block says how much of it is shown, and a note
  * at the end says the results were cut.
  */
-export function renderOutcomes(outcomes: readonly ChildOutcome[], awaitAlias: string, budget: number = awaitCharBudget): { text: string; cut: boolean } {
-  const count = (states: ReadonlyArray<ChildOutcome['state']>) => outcomes.filter((o) => states.includes(o.state)).length
-  const header = fillText(agentTexts.awaitHeader, { returned: count(['returned']), failed: count(['failed', 'cancelled']), running: count(['running']) })
+export function renderOutcomes(
+  outcomes: readonly ChildOutcome[],
+  awaitAlias: string,
+  budget: number = awaitCharBudget,
+): { text: string; cut: boolean } {
+  const count = (states: ReadonlyArray<ChildOutcome['state']>) =>
+    outcomes.filter((o) => states.includes(o.state)).length
+  const header = fillText(agentTexts.awaitHeader, {
+    returned: count(['returned']),
+    failed: count(['failed', 'cancelled']),
+    running: count(['running']),
+  })
   const blocks = outcomes.map((outcome) => renderOutcome(outcome, awaitAlias))
   const whole = [header, ...blocks].join('\n\n')
   if (whole.length <= budget) return { text: whole, cut: false }
@@ -62,7 +78,8 @@ function fairShares(lengths: readonly number[], total: number): number[] {
 /** A block cut to at most `size` characters (its note included), at a line break when one is near. */
 function cutBlock(block: string, size: number): string {
   if (block.length <= size) return block
-  const marker = (shown: number) => `\n${fillText(agentTexts.awaitCutBlock, { shown: shown.toLocaleString('en-US'), total: block.length.toLocaleString('en-US') })}`
+  const marker = (shown: number) =>
+    `\n${fillText(agentTexts.awaitCutBlock, { shown: shown.toLocaleString('en-US'), total: block.length.toLocaleString('en-US') })}`
   const room = Math.max(0, size - marker(block.length).length)
   let end = room
   const lineBreak = block.lastIndexOf('\n', room)

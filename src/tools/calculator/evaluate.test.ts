@@ -106,7 +106,10 @@ describe('calculator.evaluate', () => {
   })
 
   it('returns the last value of several statements and keeps nothing between calls', async () => {
-    expect(await call('r = 3; pi * r^2')).toMatchObject({ content: '28.274333882308', structured: { result: '28.274333882308' } })
+    expect(await call('r = 3; pi * r^2')).toMatchObject({
+      content: '28.274333882308',
+      structured: { result: '28.274333882308' },
+    })
     expect((await evaluate('f(x) = x^2 + 1\nf(3)')).result).toBe('10')
     const error = await rejection('r')
     expect(error.message).toContain('Undefined symbol r')

@@ -30,7 +30,9 @@ const runner = new MathRunner({ engineUrl, timeoutMs: calculatorLimits.timeoutMs
 const inputSchema = z.object({
   expression: z
     .string()
-    .describe('The expression in mathjs syntax, e.g. sqrt(3^2 + 4^2) or 5 cm + 2 inch to mm (at most 1,000 characters).'),
+    .describe(
+      'The expression in mathjs syntax, e.g. sqrt(3^2 + 4^2) or 5 cm + 2 inch to mm (at most 1,000 characters).',
+    ),
   precision: z
     .number()
     .int()
@@ -54,10 +56,14 @@ export const calculatorEvaluateTool = defineTool({
   call: async ({ expression, precision }, ctx) => {
     if (expression.length > calculatorLimits.expressionLength) {
       const [length, max] = [expression.length, calculatorLimits.expressionLength].map(formatCount)
-      throw new ToolError('calculator.limit_exceeded', `The expression has ${length} characters; at most ${max} are allowed.`, {
-        limit: 'expressionLength',
-        value: expression.length,
-      })
+      throw new ToolError(
+        'calculator.limit_exceeded',
+        `The expression has ${length} characters; at most ${max} are allowed.`,
+        {
+          limit: 'expressionLength',
+          value: expression.length,
+        },
+      )
     }
     const trimmed = expression.trim()
     if (trimmed === '') {
@@ -109,7 +115,10 @@ const hints: ReadonlyArray<readonly [pattern: RegExp, hint: string]> = [
   ],
   [/^\w+: Undefined function/, 'Use a built-in function such as sqrt, abs, round, log, sin, det or inv.'],
   [/is not available in this calculator/, 'Write the math directly instead, e.g. 2^10 rather than evaluate("2^10").'],
-  [/^\w+: (No access to|Cannot access method)/, 'Only mathematical values are reachable: JavaScript properties and methods are not.'],
+  [
+    /^\w+: (No access to|Cannot access method)/,
+    'Only mathematical values are reachable: JavaScript properties and methods are not.',
+  ],
   [/Maximum call stack/, 'A function calls itself without end; give it a case that stops the recursion.'],
   [/^\w+: Too (many|few) arguments/, 'Give the function as many arguments as it takes, e.g. sqrt(16) or log(100, 10).'],
   [
@@ -118,13 +127,19 @@ const hints: ReadonlyArray<readonly [pattern: RegExp, hint: string]> = [
       'determinant, and indexes start at 1.',
   ],
   [/division by zero/i, 'Avoid dividing by zero.'],
-  [/convert/i, 'Give values of a type the function accepts; convert with number(), fraction() or bignumber() where needed.'],
+  [
+    /convert/i,
+    'Give values of a type the function accepts; convert with number(), fraction() or bignumber() where needed.',
+  ],
   [/^NoResult:/, 'End the expression with the value to compute.'],
 ]
 
 function hint({ name, message }: Extract<EngineReply, { kind: 'error' }>): string {
   const error = `${name}: ${message}`
-  return hints.find(([pattern]) => pattern.test(error))?.[1] ?? "Check the function's arguments: their number, types, units and sizes."
+  return (
+    hints.find(([pattern]) => pattern.test(error))?.[1] ??
+    "Check the function's arguments: their number, types, units and sizes."
+  )
 }
 
 function shorten(text: string, length: number): string {

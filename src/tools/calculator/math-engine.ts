@@ -58,8 +58,8 @@ function disabled(name: string): () => never {
 
 math.import(Object.fromEntries(disabledFunctions.map((name) => [name, disabled(name)])), { override: true })
 // Not in mathjs's type declarations, so reached through a checked cast; failing here beats running unrestricted.
-const expressionNamespace = (math as unknown as { expression?: { mathWithTransform?: Record<string, unknown> } }).expression
-  ?.mathWithTransform
+const expressionNamespace = (math as unknown as { expression?: { mathWithTransform?: Record<string, unknown> } })
+  .expression?.mathWithTransform
 if (expressionNamespace === undefined) throw new Error('mathjs has no expression namespace to restrict')
 for (const name of namespaceOnlyDisabledFunctions) expressionNamespace[name] = disabled(name)
 

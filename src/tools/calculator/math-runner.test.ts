@@ -46,7 +46,10 @@ describe('MathRunner', () => {
   })
 
   it('reports running out of memory as a limit', async () => {
-    const reply = await runner({ memoryMb: 32, timeoutMs: 10_000 }).evaluate({ expression: 'exhaust memory', precision: 14 })
+    const reply = await runner({ memoryMb: 32, timeoutMs: 10_000 }).evaluate({
+      expression: 'exhaust memory',
+      precision: 14,
+    })
     expect(reply).toMatchObject({
       ok: false,
       kind: 'limit',
@@ -76,7 +79,9 @@ describe('MathRunner', () => {
   })
 
   it('fails as a runtime error when the engine dies or cannot start', async () => {
-    await expect(runner().evaluate({ expression: 'exit', precision: 14 })).rejects.toThrow('exited unexpectedly (code 3)')
+    await expect(runner().evaluate({ expression: 'exit', precision: 14 })).rejects.toThrow(
+      'exited unexpectedly (code 3)',
+    )
     const missing = runner({ engineUrl: new URL('./__fixtures__/missing-engine.ts', import.meta.url) })
     await expect(missing.evaluate({ expression: 'probe', precision: 14 })).rejects.toThrow('exited while starting')
   })

@@ -155,7 +155,9 @@ export class MathRunner {
         settle(() => reject(new Error('The calculator engine failed to start.', { cause: error })))
       }
       const onExit = (code: number | null, exitSignal: NodeJS.Signals | null): void => {
-        settle(() => reject(new Error(`The calculator engine exited while starting (${exitSignal ?? `code ${code}`}).`)))
+        settle(() =>
+          reject(new Error(`The calculator engine exited while starting (${exitSignal ?? `code ${code}`}).`)),
+        )
       }
       engine.on('message', onMessage)
       engine.on('error', onError)

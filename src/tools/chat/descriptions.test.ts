@@ -6,7 +6,12 @@ import { publishTools } from '../workspace/publish/index.js'
 import { worldinfoTools } from '../worldinfo/index.js'
 import { chatTools } from './index.js'
 
-const contexts: DescriptionContext[] = [true, false].map((offered) => ({ alias: (id) => builtinAlias(parseToolId(id).nativeName), has: () => offered, scope: 'chat', protocol: 'anthropic' }))
+const contexts: DescriptionContext[] = [true, false].map((offered) => ({
+  alias: (id) => builtinAlias(parseToolId(id).nativeName),
+  has: () => offered,
+  scope: 'chat',
+  protocol: 'anthropic',
+}))
 
 describe('descriptions of the chat, lorebook and publishing tools', () => {
   for (const tool of [...chatTools, ...worldinfoTools, ...publishTools]) {

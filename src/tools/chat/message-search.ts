@@ -95,7 +95,8 @@ export function snippetOf(text: string, matchable: ReadonlySet<string>, max: num
   for (let i = 0; i < matches.length; i++) {
     const from = matches[i]?.pos ?? 0
     const distinct = new Set<string>()
-    for (let j = i; j < matches.length && (matches[j]?.pos ?? 0) <= from + cluster; j++) distinct.add(matches[j]?.term ?? '')
+    for (let j = i; j < matches.length && (matches[j]?.pos ?? 0) <= from + cluster; j++)
+      distinct.add(matches[j]?.term ?? '')
     if (distinct.size > bestDistinct) {
       best = from
       bestDistinct = distinct.size

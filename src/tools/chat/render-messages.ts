@@ -5,7 +5,10 @@ import type { ChatMessage } from '../../tool/run-services.js'
  * characters escaped, so a name cannot forge a line of its own.
  */
 export function messageLabel(index: number, message: ChatMessage): string {
-  const name = message.name === undefined || message.name.trim() === '' ? '' : ` (${JSON.stringify(message.name.trim()).slice(1, -1)})`
+  const name =
+    message.name === undefined || message.name.trim() === ''
+      ? ''
+      : ` (${JSON.stringify(message.name.trim()).slice(1, -1)})`
   return `[${index}] ${message.role}${name}:`
 }
 
@@ -14,7 +17,13 @@ export function messageLabel(index: number, message: ChatMessage): string {
  * lines (or `emptyText`), a blank line between messages. Lines longer than `wrapChars` are wrapped
  * into several lines so that line paging can reach every part of them.
  */
-export function renderMessages(messages: readonly ChatMessage[], from: number, to: number, wrapChars: number, emptyText: string): string[] {
+export function renderMessages(
+  messages: readonly ChatMessage[],
+  from: number,
+  to: number,
+  wrapChars: number,
+  emptyText: string,
+): string[] {
   const lines: string[] = []
   for (let index = from; index <= to; index++) {
     const message = messages[index]

@@ -7,6 +7,7 @@ import type { RunServices } from '../../tool/run-services.js'
  * something the model can fix: it throws a plain Error (a runtime failure that ends the run).
  */
 export function runOf(ctx: ToolCallContext): RunServices {
-  if (ctx.run === undefined) throw new Error(`${ctx.toolId} needs the agent run's services (requires: ['run']), but the call context has none`)
+  if (ctx.run === undefined)
+    throw new Error(`${ctx.toolId} needs the agent run's services (requires: ['run']), but the call context has none`)
   return ctx.run
 }

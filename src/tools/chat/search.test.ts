@@ -8,12 +8,17 @@ const conversation: ChatMessage[] = [
   { role: 'user', name: 'Alice', text: 'Hi! Can you tell me about the lighthouse on the north cliff?' },
   { role: 'assistant', name: 'Mira', text: 'The lighthouse keeper, Old Tom, lights the lamp every evening.' },
   { role: 'user', name: 'Alice', text: 'What happened during the storm last winter?' },
-  { role: 'assistant', name: 'Mira', text: 'The storm broke the lighthouse lamp, and the keeper climbed the tower in the dark to repair it.' },
+  {
+    role: 'assistant',
+    name: 'Mira',
+    text: 'The storm broke the lighthouse lamp, and the keeper climbed the tower in the dark to repair it.',
+  },
   { role: 'user', name: 'Bob', text: 'I prefer the café by the harbour. Their coffee is great.' },
   { role: 'assistant', name: 'Mira', text: 'Storms come often in winter; the harbour wall keeps the boats safe.' },
 ]
 
-const search = (input: { query: string; limit?: number }, messages: readonly ChatMessage[] = conversation) => callTool(chatSearchTool, input, chatContext(memoryRun({ messages })))
+const search = (input: { query: string; limit?: number }, messages: readonly ChatMessage[] = conversation) =>
+  callTool(chatSearchTool, input, chatContext(memoryRun({ messages })))
 
 describe('chat.search', () => {
   it('ranks the message matching most query words first and shows index, author and snippet', async () => {
@@ -22,7 +27,9 @@ describe('chat.search', () => {
     expect(hits[0]).toMatchObject({ index: 3, role: 'assistant', name: 'Mira' })
     expect(hits.map((hit) => hit.index).slice(0, 2)).toEqual([3, 1])
     expect(output.content).toContain('[3] assistant (Mira): The storm broke the lighthouse lamp')
-    expect(output.content.startsWith(`${hits.length} messages for "lighthouse keeper storm" among 6 messages, best first:`)).toBe(true)
+    expect(
+      output.content.startsWith(`${hits.length} messages for "lighthouse keeper storm" among 6 messages, best first:`),
+    ).toBe(true)
     expect(output.content).toContain('call chat_read_messages with start at its index, e.g. start 1 and count 5')
   })
 
@@ -57,7 +64,9 @@ describe('chat.search', () => {
 
   it('says when nothing matches and suggests other words', async () => {
     const output = await search({ query: 'submarine' })
-    expect(output.content).toBe('No message matches "submarine" (6 messages searched). Try other words: a synonym, a name, or a rarer word you expect in the message. To go through the conversation in order, use chat_read_messages.')
+    expect(output.content).toBe(
+      'No message matches "submarine" (6 messages searched). Try other words: a synonym, a name, or a rarer word you expect in the message. To go through the conversation in order, use chat_read_messages.',
+    )
     expect(output.structured).toMatchObject({ matched: 0, hits: [] })
   })
 
@@ -76,12 +85,16 @@ describe('chat.search', () => {
     const ctx = chatContext(memoryRun({ messages: conversation }), { has: (id) => id !== 'builtin:chat.read_messages' })
     const output = await callTool(chatSearchTool, { query: 'storm' }, ctx)
     expect(output.content).not.toContain('read_messages')
-    expect(typeof chatSearchTool.description === 'function' && chatSearchTool.description(ctx)).not.toContain('read_messages')
+    expect(typeof chatSearchTool.description === 'function' && chatSearchTool.description(ctx)).not.toContain(
+      'read_messages',
+    )
   })
 
   it('cuts long messages to a snippet of at most 300 characters around the best match', async () => {
     const filler = 'lorem ipsum dolor sit amet '.repeat(40)
-    const long: ChatMessage[] = [{ role: 'user', text: `${filler}the secret password is swordfish, said the guard. ${filler}` }]
+    const long: ChatMessage[] = [
+      { role: 'user', text: `${filler}the secret password is swordfish, said the guard. ${filler}` },
+    ]
     const output = await search({ query: 'password swordfish' }, long)
     const snippet = (output.structured?.hits as { snippet: string }[])[0]?.snippet ?? ''
     expect(snippet.length).toBeLessThanOrEqual(300)

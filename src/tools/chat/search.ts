@@ -14,7 +14,13 @@ const template = loadText(import.meta.url, 'search.description.md')
 
 const inputSchema = z.object({
   query: z.string().min(1).describe('Words to look for, e.g. "lighthouse keeper storm".'),
-  limit: z.number().int().min(1).max(chatLimits.maxHits).optional().describe(`Most messages to return, 1 to ${chatLimits.maxHits}; default ${chatLimits.defaultHits}.`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(chatLimits.maxHits)
+    .optional()
+    .describe(`Most messages to return, 1 to ${chatLimits.maxHits}; default ${chatLimits.defaultHits}.`),
 })
 
 /**
@@ -26,7 +32,11 @@ const inputSchema = z.object({
 export const chatSearchTool = defineTool({
   name: 'chat.search',
   description: (ctx) => {
-    const text = fillText(template, { snippetChars: chatLimits.snippetChars, maxLimit: chatLimits.maxHits, defaultLimit: chatLimits.defaultHits })
+    const text = fillText(template, {
+      snippetChars: chatLimits.snippetChars,
+      maxLimit: chatLimits.maxHits,
+      defaultLimit: chatLimits.defaultHits,
+    })
     const read = mentionTool(ctx, chatToolIds.readMessages, chatTexts.descSearchRead)
     return read === '' ? text : `${text}\n- ${read}`
   },
@@ -37,13 +47,18 @@ export const chatSearchTool = defineTool({
   renamedParameters: { q: 'query', text: 'query', search: 'query', max_results: 'limit', count: 'limit' },
   call: async ({ query, limit = chatLimits.defaultHits }, ctx) => {
     const messages = runOf(ctx).conversation()
-    if (messages.length === 0) return { content: chatTexts.emptyConversation, structured: { query, total: 0, matched: 0, hits: [] } }
+    if (messages.length === 0)
+      return { content: chatTexts.emptyConversation, structured: { query, total: 0, matched: 0, hits: [] } }
     const search = searchMessages(messages, query, chatLimits.snippetChars)
-    if (search.queryTerms.length === 0) throw new ToolError('chat.query_without_terms', fillText(chatTexts.queryWithoutTerms, { query: shown(query) }))
+    if (search.queryTerms.length === 0)
+      throw new ToolError('chat.query_without_terms', fillText(chatTexts.queryWithoutTerms, { query: shown(query) }))
     const total = counted(messages.length, 'message')
     if (search.hits.length === 0) {
       const hint = mentionTool(ctx, chatToolIds.readMessages, chatTexts.noHitsRead)
-      return { content: fillText(chatTexts.noHits, { query: shown(query), total, hint }), structured: { query, total: messages.length, matched: 0, hits: [] } }
+      return {
+        content: fillText(chatTexts.noHits, { query: shown(query), total, hint }),
+        structured: { query, total: messages.length, matched: 0, hits: [] },
+      }
     }
     const hits = search.hits.slice(0, limit)
     const content = [
@@ -57,7 +72,13 @@ export const chatSearchTool = defineTool({
       query,
       total: messages.length,
       matched: search.hits.length,
-      hits: hits.map((hit) => ({ index: hit.index, role: messages[hit.index]?.role, ...nameOf(messages[hit.index]), score: round(hit.score), snippet: hit.snippet })),
+      hits: hits.map((hit) => ({
+        index: hit.index,
+        role: messages[hit.index]?.role,
+        ...nameOf(messages[hit.index]),
+        score: round(hit.score),
+        snippet: hit.snippet,
+      })),
     }
     return { content: content.trimEnd(), structured }
   },
@@ -74,7 +95,13 @@ function formatHit(hit: MessageHit, messages: readonly ChatMessage[]): string {
 function notes(ctx: ToolCallContext, hits: readonly MessageHit[], matched: number): string[] {
   const out: string[] = []
   if (matched > hits.length) {
-    out.push(fillText(chatTexts.hitsMore, { shown: formatCount(hits.length), matched: formatCount(matched), max: chatLimits.maxHits }))
+    out.push(
+      fillText(chatTexts.hitsMore, {
+        shown: formatCount(hits.length),
+        matched: formatCount(matched),
+        max: chatLimits.maxHits,
+      }),
+    )
   }
   const example = Math.max(0, (hits[0]?.index ?? 0) - 2)
   const read = mentionTool(ctx, chatToolIds.readMessages, chatTexts.hitsReadHint, { example, count: 5 })

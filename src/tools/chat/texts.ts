@@ -31,6 +31,11 @@ export const chatToolIds = {
  * A sentence naming another tool, filled with `{tool}` = its alias, or `''` when the snapshot does
  * not offer that tool (a model is never pointed at a tool it cannot call).
  */
-export function mentionTool(ctx: DescriptionContext, toolId: ToolId, template: string, values: Readonly<Record<string, string | number>> = {}): string {
+export function mentionTool(
+  ctx: DescriptionContext,
+  toolId: ToolId,
+  template: string,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
   return ctx.has(toolId) ? fillText(template, { ...values, tool: ctx.alias(toolId) }) : ''
 }

@@ -125,7 +125,8 @@ class FormulaParser {
     const count = this.#readInteger()
     this.#skipSpace()
     if (!this.#takeLetter('d')) {
-      if (count === undefined) throw this.#invalid(`expected a die such as d6 or an integer, found ${quoteChar(this.#peek())}`)
+      if (count === undefined)
+        throw this.#invalid(`expected a die such as d6 or an integer, found ${quoteChar(this.#peek())}`)
       if (count > diceLimits.maxModifier) {
         const message = `The integer ${count} is too large; integers may be at most ${formatCount(diceLimits.maxModifier)}.`
         throw limitExceeded('maxModifier', count, message)
@@ -233,7 +234,8 @@ class FormulaParser {
 
   /** An `invalid_formula` error pointing at `at` (1-based in the message) with the text there. */
   #invalid(problem: string, at = this.#pos): ToolError {
-    const where = at >= this.#source.length ? 'at the end' : `at character ${at + 1} (near "${this.#source.slice(at, at + 10)}")`
+    const where =
+      at >= this.#source.length ? 'at the end' : `at character ${at + 1} (near "${this.#source.slice(at, at + 10)}")`
     const message = `Invalid dice formula "${this.#source}" ${where}: ${problem}. ${validExamples}`
     return new ToolError('dice.invalid_formula', message, { position: at })
   }
@@ -242,7 +244,6 @@ class FormulaParser {
 function limitExceeded(limit: string, value: number, message: string): ToolError {
   return new ToolError('dice.limit_exceeded', message, { limit, value })
 }
-
 
 function isDigit(char: string): boolean {
   return char >= '0' && char <= '9' && char.length === 1

@@ -16,7 +16,11 @@ describe('dice.roll', () => {
   it('rolls a formula and returns text and structured results', async () => {
     const output = await call('2d6 + 3')
     expect(output.content).toMatch(/^2d6\+3 = (\d+) \(2d6: \[[1-6], [1-6]\] \+ 3\)$/)
-    const structured = output.structured as { formula: string; total: number; terms: Array<{ kept: number[]; subtotal: number }> }
+    const structured = output.structured as {
+      formula: string
+      total: number
+      terms: Array<{ kept: number[]; subtotal: number }>
+    }
     expect(structured.formula).toBe('2d6+3')
     expect(structured.total).toBe((structured.terms[0]?.subtotal ?? 0) + 3)
     expect(output.content).toContain(`= ${structured.total} `)

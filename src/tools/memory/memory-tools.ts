@@ -29,7 +29,11 @@ export const memoryWriteTool = defineTool({
   }),
   call: async ({ text, tags: given, id }, ctx) => {
     try {
-      const memory = ctx.memory.write({ text, ...(given !== undefined && { tags: given }), ...(id !== undefined && { id }) })
+      const memory = ctx.memory.write({
+        text,
+        ...(given !== undefined && { tags: given }),
+        ...(id !== undefined && { id }),
+      })
       return { content: `${id === undefined ? 'Saved' : 'Replaced'} ${memory.id}.`, structured: { memory } }
     } catch (error) {
       return modelError(error)
@@ -46,7 +50,13 @@ export const memoryReadTool = defineTool({
   inputSchema: z.object({
     id: memoryId.optional(),
     tag: z.string().max(memoryLimits.tagChars).optional(),
-    limit: z.number().int().min(1).max(memoryLimits.readLimit).optional().describe('Most memories to return; default 20.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(memoryLimits.readLimit)
+      .optional()
+      .describe('Most memories to return; default 20.'),
   }),
   annotations: { readOnly: true },
   call: async ({ id, tag, limit = 20 }, ctx) => {
@@ -54,8 +64,10 @@ export const memoryReadTool = defineTool({
     if (id !== undefined && memories.length === 0) throw new ToolError('memory.not_found', `There is no memory ${id}.`)
     return { content: formatMemories(memories, 'No memories saved yet.'), structured: { memories } }
   },
-  renderToolUseMessage: ({ id, tag }) => (id !== undefined ? `Read memory ${id}` : tag !== undefined ? `Read memories tagged ${tag}` : 'Read memories'),
-  renderToolResultMessage: (output) => `${(output.structured?.memories as unknown[] | undefined)?.length ?? 0} memories`,
+  renderToolUseMessage: ({ id, tag }) =>
+    id !== undefined ? `Read memory ${id}` : tag !== undefined ? `Read memories tagged ${tag}` : 'Read memories',
+  renderToolResultMessage: (output) =>
+    `${(output.structured?.memories as unknown[] | undefined)?.length ?? 0} memories`,
 })
 
 /** `memory.search`: ranked full-text search over the owner's memories. */
@@ -70,7 +82,8 @@ export const memorySearchTool = defineTool({
   annotations: { readOnly: true },
   call: async ({ query, tags: wanted, limit = 10 }, ctx) => {
     const matches = ctx.memory.search(query, { ...(wanted !== undefined && { tags: wanted }), limit })
-    const content = matches.length === 0 ? `No memory matches "${query}".` : matches.map((m) => formatMemory(m)).join('\n\n')
+    const content =
+      matches.length === 0 ? `No memory matches "${query}".` : matches.map((m) => formatMemory(m)).join('\n\n')
     return { content, structured: { matches } }
   },
   renderToolUseMessage: ({ query }) => `Search memories for "${query}"`,
@@ -84,7 +97,11 @@ export const memoryDeleteTool = defineTool({
   inputSchema: z.object({ id: memoryId }),
   annotations: { destructive: true },
   call: async ({ id }, ctx) => {
-    if (!ctx.memory.delete(id)) throw new ToolError('memory.not_found', `There is no memory ${id}; find ids with ${ctx.alias('builtin:memory.search')}.`)
+    if (!ctx.memory.delete(id))
+      throw new ToolError(
+        'memory.not_found',
+        `There is no memory ${id}; find ids with ${ctx.alias('builtin:memory.search')}.`,
+      )
     return { content: `Deleted ${id}.`, structured: { id } }
   },
   renderToolUseMessage: ({ id }) => `Forget ${id}`,
@@ -92,4 +109,9 @@ export const memoryDeleteTool = defineTool({
 })
 
 /** The builtin memory tools. */
-export const memoryTools: readonly AnyToolDefinition[] = [memoryReadTool, memorySearchTool, memoryWriteTool, memoryDeleteTool]
+export const memoryTools: readonly AnyToolDefinition[] = [
+  memoryReadTool,
+  memorySearchTool,
+  memoryWriteTool,
+  memoryDeleteTool,
+]

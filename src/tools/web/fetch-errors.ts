@@ -46,26 +46,51 @@ function describe(error: NetError, requested: string): ToolError {
     case 'invalid_url':
       return new ToolError('web.invalid_url', fillText(texts.invalidUrl, { url }), record)
     case 'scheme_refused':
-      return new ToolError('web.scheme_refused', fillText(texts.schemeRefused, { url, scheme: details.scheme ?? '?' }), record)
+      return new ToolError(
+        'web.scheme_refused',
+        fillText(texts.schemeRefused, { url, scheme: details.scheme ?? '?' }),
+        record,
+      )
     case 'address_refused': {
       const refused = details.refused
       const via = refused?.embedded === undefined ? '' : ` (${refused.embedded.form} form of ${refused.embedded.ipv4})`
       const category = categoryPhrases.get(refused?.category ?? 'reserved') ?? 'a refused address'
-      const text = fillText(texts.addressRefused, { url, host: cutShort(details.host ?? '?'), address: refused?.address ?? '?', via, category })
+      const text = fillText(texts.addressRefused, {
+        url,
+        host: cutShort(details.host ?? '?'),
+        address: refused?.address ?? '?',
+        via,
+        category,
+      })
       return new ToolError('web.address_refused', text, record)
     }
     case 'dns_failed':
-      return new ToolError('web.dns_failed', fillText(texts.dnsFailed, { host: cutShort(details.host ?? '?'), reason: details.systemCode ?? error.message }), record)
+      return new ToolError(
+        'web.dns_failed',
+        fillText(texts.dnsFailed, { host: cutShort(details.host ?? '?'), reason: details.systemCode ?? error.message }),
+        record,
+      )
     case 'too_many_redirects':
-      return new ToolError('web.too_many_redirects', fillText(texts.tooManyRedirects, { url: requested, limit: details.limit ?? 0, last: url }), record)
+      return new ToolError(
+        'web.too_many_redirects',
+        fillText(texts.tooManyRedirects, { url: requested, limit: details.limit ?? 0, last: url }),
+        record,
+      )
     case 'redirect_loop':
       return new ToolError('web.redirect_loop', fillText(texts.redirectLoop, { url: requested, last: url }), record)
     case 'timeout':
-      return new ToolError('web.timeout', fillText(details.phase === 'headers' ? texts.timeoutHeaders : texts.timeoutTotal, { url, seconds }), record)
+      return new ToolError(
+        'web.timeout',
+        fillText(details.phase === 'headers' ? texts.timeoutHeaders : texts.timeoutTotal, { url, seconds }),
+        record,
+      )
     case 'aborted':
       return new ToolError('web.fetch_failed', fillText(texts.cancelled, { url }), record)
     case 'request_failed':
-      return new ToolError('web.fetch_failed', fillText(texts.fetchFailed, { url, reason: error.message.replace(/\.$/, '') }), record)
+      return new ToolError(
+        'web.fetch_failed',
+        fillText(texts.fetchFailed, { url, reason: error.message.replace(/\.$/, '') }),
+        record,
+      )
   }
 }
-

@@ -71,7 +71,9 @@ describe('web.fetch address guard', () => {
 describe('web.fetch redirects', () => {
   it('follows redirects and reports them', async () => {
     const output = await fetchPage({ url: server.url('/hop1') }, context(allowLoopback))
-    expect(output.content).toMatch(new RegExp(`^Redirected to ${server.url('/page').replace(/[.]/g, '\\.')}#section\\.\\n\\n# Test & page`))
+    expect(output.content).toMatch(
+      new RegExp(`^Redirected to ${server.url('/page').replace(/[.]/g, '\\.')}#section\\.\\n\\n# Test & page`),
+    )
     expect(output.structured).toMatchObject({
       url: server.url('/hop1'),
       finalUrl: `${server.url('/page')}#section`,
@@ -119,8 +121,12 @@ describe('web.fetch DNS rebinding', () => {
   it('connects to the address it checked, never resolving again', async () => {
     // The first answer passes the check (the name is allowed, loopback); every later one is a metadata address.
     let calls = 0
-    const resolve = vi.fn<HostResolver>(async () => (calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '169.254.169.254', family: 4 }]))
-    const output = await fetchPage({ url: `http://rebind.test:${server.port}/page` }, context(['rebind.test']), { resolve })
+    const resolve = vi.fn<HostResolver>(async () =>
+      calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '169.254.169.254', family: 4 }],
+    )
+    const output = await fetchPage({ url: `http://rebind.test:${server.port}/page` }, context(['rebind.test']), {
+      resolve,
+    })
     expect(output.content).toMatch(/^# Test & page/)
     expect(resolve).toHaveBeenCalledTimes(1)
     expect(server.requests.at(-1)).toMatchObject({ host: `rebind.test:${server.port}`, remoteAddress: '127.0.0.1' })
@@ -128,8 +134,12 @@ describe('web.fetch DNS rebinding', () => {
 
   it('checks every redirect hop again, so a rebound name is refused', async () => {
     let calls = 0
-    const resolve = vi.fn<HostResolver>(async () => (calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '169.254.169.254', family: 4 }]))
-    const error = await fetchError({ url: `http://rebind.test:${server.port}/hop1` }, context(['rebind.test']), { resolve })
+    const resolve = vi.fn<HostResolver>(async () =>
+      calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '169.254.169.254', family: 4 }],
+    )
+    const error = await fetchError({ url: `http://rebind.test:${server.port}/hop1` }, context(['rebind.test']), {
+      resolve,
+    })
     expect(error.code).toBe('web.address_refused')
     expect(resolve).toHaveBeenCalledTimes(2)
   })

@@ -72,7 +72,10 @@ export function summarizeFetch(structured: Record<string, unknown> | undefined):
   const type = typeof structured.contentType === 'string' ? mediaType(structured.contentType) || 'no type' : 'no type'
   const size = typeof structured.bytes === 'number' ? `, ${formatBytes(structured.bytes)}` : ''
   const cut = structured.truncated === true ? ', cut' : ''
-  const hops = Array.isArray(structured.redirects) && structured.redirects.length > 0 ? `, ${structured.redirects.length} redirect(s)` : ''
+  const hops =
+    Array.isArray(structured.redirects) && structured.redirects.length > 0
+      ? `, ${structured.redirects.length} redirect(s)`
+      : ''
   return `${structured.status} ${type}${size}${cut}${hops}`
 }
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchContext as context, fetchError, fetchPage, startFetchTestServers, testPage as page } from './__fixtures__/fetch-call.js'
+import {
+  fetchContext as context,
+  fetchError,
+  fetchPage,
+  startFetchTestServers,
+  testPage as page,
+} from './__fixtures__/fetch-call.js'
 import type { PageServer } from './__fixtures__/page-server.js'
 import { webFetchTool } from './fetch.js'
 
@@ -48,7 +54,9 @@ describe('web.fetch with loopback allowed', () => {
     const json = await fetchPage({ url: server.url('/data.json') }, context(allowLoopback))
     expect(json.content).toBe(JSON.stringify({ name: 'toolhost', tags: ['a', 'b'], n: 1 }, null, 2))
     expect((await fetchPage({ url: server.url('/broken.json') }, context(allowLoopback))).content).toBe('{"cut')
-    expect((await fetchPage({ url: server.url('/notes.txt') }, context(allowLoopback))).content).toBe('plain *text* <b>kept</b>')
+    expect((await fetchPage({ url: server.url('/notes.txt') }, context(allowLoopback))).content).toBe(
+      'plain *text* <b>kept</b>',
+    )
     expect((await fetchPage({ url: server.url('/untyped-text') }, context(allowLoopback))).content).toBe('just text')
   })
 
@@ -97,13 +105,24 @@ describe('web.fetch definition', () => {
     expect(webFetchTool.annotations).toEqual({ readOnly: true, openWorld: true })
     expect(webFetchTool.timeoutMs).toBe(45_000)
     expect(webFetchTool.resources?.({ url: 'https://example.com/' })).toEqual([])
-    expect(webFetchTool.permissionSubject?.({ url: 'https://Docs.Example.COM./a?b' })).toEqual({ kind: 'domain', host: 'docs.example.com' })
+    expect(webFetchTool.permissionSubject?.({ url: 'https://Docs.Example.COM./a?b' })).toEqual({
+      kind: 'domain',
+      host: 'docs.example.com',
+    })
     expect(webFetchTool.permissionSubject?.({ url: 'http://[::1]:8080/' })).toEqual({ kind: 'domain', host: '[::1]' })
     expect(webFetchTool.permissionSubject?.({ url: 'file:///etc/passwd' })).toBeUndefined()
     expect(webFetchTool.permissionSubject?.({ url: 'nonsense' })).toBeUndefined()
     expect(webFetchTool.renderToolUseMessage?.({ url: 'https://example.com/' })).toBe('Fetch https://example.com/')
-    const structured = { status: 200, contentType: 'text/html; charset=utf-8', bytes: 12_600, truncated: false, redirects: [{}] }
-    expect(webFetchTool.renderToolResultMessage?.({ content: '', structured })).toBe('200 text/html, 12.3 KiB, 1 redirect(s)')
+    const structured = {
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      bytes: 12_600,
+      truncated: false,
+      redirects: [{}],
+    }
+    expect(webFetchTool.renderToolResultMessage?.({ content: '', structured })).toBe(
+      '200 text/html, 12.3 KiB, 1 redirect(s)',
+    )
     expect(webFetchTool.description).toMatch(/^Fetch a web page/)
   })
 

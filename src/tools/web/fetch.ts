@@ -17,8 +17,15 @@ const inputSchema = z.object({
   format: z
     .enum(['markdown', 'text', 'html'])
     .optional()
-    .describe('How to return HTML pages: markdown (default), plain text, or the raw html. Other content types come as they are.'),
-  max_chars: z.number().int().min(1).optional().describe('Cut the returned text after this many characters. Omit to get the whole page.'),
+    .describe(
+      'How to return HTML pages: markdown (default), plain text, or the raw html. Other content types come as they are.',
+    ),
+  max_chars: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Cut the returned text after this many characters. Omit to get the whole page.'),
 })
 
 /** What tests and embedders may change about web.fetch; production uses the defaults. */
@@ -35,7 +42,8 @@ export interface WebFetchToolOptions {
 
 const requestHeaders = {
   'user-agent': 'toolhost-web-fetch/0.1',
-  accept: 'text/markdown;q=1.0, text/html;q=0.9, application/xhtml+xml;q=0.9, application/json;q=0.8, text/*;q=0.7, */*;q=0.5',
+  accept:
+    'text/markdown;q=1.0, text/html;q=0.9, application/xhtml+xml;q=0.9, application/json;q=0.8, text/*;q=0.7, */*;q=0.5',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en;q=1.0, *;q=0.5',
 }

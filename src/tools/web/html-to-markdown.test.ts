@@ -22,12 +22,16 @@ describe('htmlToMarkdown', () => {
   })
 
   it('keeps headings, lists, code and emphasis', () => {
-    const html = '<h2>Sub</h2><ol><li>one</li><li>two</li></ol><pre><code>let x = 1\n</code></pre><p><em>em</em> and <strong>strong</strong> and <code>code</code></p>'
-    expect(htmlToMarkdown(html, base)).toBe('## Sub\n\n1.  one\n2.  two\n\n```\nlet x = 1\n```\n\n*em* and **strong** and `code`')
+    const html =
+      '<h2>Sub</h2><ol><li>one</li><li>two</li></ol><pre><code>let x = 1\n</code></pre><p><em>em</em> and <strong>strong</strong> and <code>code</code></p>'
+    expect(htmlToMarkdown(html, base)).toBe(
+      '## Sub\n\n1.  one\n2.  two\n\n```\nlet x = 1\n```\n\n*em* and **strong** and `code`',
+    )
   })
 
   it('turns data tables into pipe tables and leaves layout tables alone', () => {
-    const data = '<table><caption>Params</caption><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody><tr><td>a|b</td><td>int\n x</td></tr></tbody></table>'
+    const data =
+      '<table><caption>Params</caption><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody><tr><td>a|b</td><td>int\n x</td></tr></tbody></table>'
     expect(htmlToMarkdown(data, base)).toBe('Params\n\n| Name | Type |\n| --- | --- |\n| a\\|b | int x |')
     const layout = '<table><tr><td><table><tr><td>inner</td></tr></table></td><td><p>outer</p></td></tr></table>'
     expect(htmlToMarkdown(layout, base)).toBe('| inner |\n| --- |\n\nouter')
@@ -36,7 +40,8 @@ describe('htmlToMarkdown', () => {
 
 describe('htmlToText', () => {
   it('gives the same content without markup or escaping', () => {
-    const html = '<title>T</title><h2>Sub *x*</h2><p><a href="/a">link</a> <b>bold</b> <img src="i.png" alt="pic"> 1_000</p><script>x()</script>'
+    const html =
+      '<title>T</title><h2>Sub *x*</h2><p><a href="/a">link</a> <b>bold</b> <img src="i.png" alt="pic"> 1_000</p><script>x()</script>'
     expect(htmlToText(html)).toBe('T\n\nSub *x*\n\nlink bold pic 1_000')
   })
 })

@@ -74,9 +74,18 @@ function textService(): TurndownService {
   // Plain text needs no Markdown escaping.
   service.escape = (text: string) => text
   service.addRule('title', { filter: isTitle, replacement: (content) => `\n\n${oneLine(content)}\n\n` })
-  service.addRule('heading', { filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], replacement: (content) => `\n\n${oneLine(content)}\n\n` })
-  service.addRule('inline', { filter: ['a', 'strong', 'b', 'em', 'i', 'code', 'del', 's', 'u'], replacement: (content) => content })
-  service.addRule('image', { filter: 'img', replacement: (_content, node: DomNode) => oneLine(node.getAttribute?.('alt') ?? '') })
+  service.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content) => `\n\n${oneLine(content)}\n\n`,
+  })
+  service.addRule('inline', {
+    filter: ['a', 'strong', 'b', 'em', 'i', 'code', 'del', 's', 'u'],
+    replacement: (content) => content,
+  })
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node: DomNode) => oneLine(node.getAttribute?.('alt') ?? ''),
+  })
   return service
 }
 
@@ -123,5 +132,8 @@ function oneLine(text: string): string {
 }
 
 function tidy(text: string): string {
-  return text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim()
+  return text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
 }

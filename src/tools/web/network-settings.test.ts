@@ -8,9 +8,18 @@ describe('webNetworkSettings', () => {
   })
 
   it('falls back to no allowances for missing or malformed settings', () => {
-    for (const profile of [undefined, null, {}, { network: null }, { network: {} }, { network: { allowPrivateHosts: 'x' } }]) {
+    for (const profile of [
+      undefined,
+      null,
+      {},
+      { network: null },
+      { network: {} },
+      { network: { allowPrivateHosts: 'x' } },
+    ]) {
       expect(webNetworkSettings(profile)).toEqual({ allowPrivateHosts: [] })
     }
-    expect(webNetworkSettings({ network: { allowPrivateHosts: ['ok', 3, null] } })).toEqual({ allowPrivateHosts: ['ok'] })
+    expect(webNetworkSettings({ network: { allowPrivateHosts: ['ok', 3, null] } })).toEqual({
+      allowPrivateHosts: ['ok'],
+    })
   })
 })

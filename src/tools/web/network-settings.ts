@@ -19,7 +19,9 @@ export interface WebNetworkSettings {
 export function webNetworkSettings(profile: unknown): WebNetworkSettings {
   const network = field(profile, 'network')
   const hosts = field(network, 'allowPrivateHosts')
-  const allowPrivateHosts = Array.isArray(hosts) ? hosts.filter((entry): entry is string => typeof entry === 'string') : []
+  const allowPrivateHosts = Array.isArray(hosts)
+    ? hosts.filter((entry): entry is string => typeof entry === 'string')
+    : []
   return { allowPrivateHosts }
 }
 

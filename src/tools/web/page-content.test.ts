@@ -37,9 +37,13 @@ describe('bodyKind', () => {
 
 describe('decodeBody', () => {
   it('uses a byte-order mark, the header charset, a meta charset, then UTF-8', () => {
-    expect(decodeBody(Buffer.from([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00]), 'text/plain; charset=iso-8859-1', 'text')).toBe('hi')
+    expect(
+      decodeBody(Buffer.from([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00]), 'text/plain; charset=iso-8859-1', 'text'),
+    ).toBe('hi')
     expect(decodeBody(Buffer.from('caf\xe9', 'latin1'), 'text/plain; charset="ISO-8859-1"', 'text')).toBe('café')
-    expect(decodeBody(Buffer.from('<meta charset="windows-1252"><p>caf\xe9', 'latin1'), 'text/html', 'html')).toContain('café')
+    expect(decodeBody(Buffer.from('<meta charset="windows-1252"><p>caf\xe9', 'latin1'), 'text/html', 'html')).toContain(
+      'café',
+    )
     expect(decodeBody(Buffer.from('café'), 'text/plain', 'text')).toBe('café')
     expect(decodeBody(Buffer.from('café'), 'text/plain; charset=no-such-charset', 'text')).toBe('café')
   })
@@ -58,8 +62,12 @@ describe('renderPage', () => {
   it('falls back to the raw HTML, without parsing it, when elements nest too deep to convert', () => {
     const nested = (depth: number) => `${'<div>'.repeat(depth)}deep${'</div>'.repeat(depth)}`
     const output = renderPage(nested(20_000), 'html', 'markdown', 'https://e.example/')
-    expect(output).toMatch(/^\[This page could not be converted to markdown \(its elements nest more than 800 deep\); its raw HTML follows\.\]\n\n<div>/)
-    expect(renderPage(nested(maxHtmlNesting + 1), 'html', 'text', 'https://e.example/')).toMatch(/^\[This page could not be converted to text \(its elements nest more than 800 deep\)/)
+    expect(output).toMatch(
+      /^\[This page could not be converted to markdown \(its elements nest more than 800 deep\); its raw HTML follows\.\]\n\n<div>/,
+    )
+    expect(renderPage(nested(maxHtmlNesting + 1), 'html', 'text', 'https://e.example/')).toMatch(
+      /^\[This page could not be converted to text \(its elements nest more than 800 deep\)/,
+    )
     expect(renderPage(nested(100), 'html', 'markdown', 'https://e.example/')).toBe('deep')
   })
 })

@@ -65,7 +65,8 @@ export function looksBinary(bytes: Uint8Array): boolean {
  * `<meta charset>` near the top, then UTF-8. Labels Node does not know fall back to UTF-8.
  */
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined, kind: BodyKind): string {
-  const label = bomCharset(bytes) ?? headerCharset(contentType) ?? (kind === 'html' ? metaCharset(bytes) : undefined) ?? 'utf-8'
+  const label =
+    bomCharset(bytes) ?? headerCharset(contentType) ?? (kind === 'html' ? metaCharset(bytes) : undefined) ?? 'utf-8'
   try {
     return new TextDecoder(label).decode(bytes)
   } catch {
@@ -80,7 +81,8 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, k
 export function renderPage(text: string, kind: BodyKind, format: PageFormat, finalUrl: string): string {
   if (kind === 'html' && format !== 'html') {
     const notConverted = (reason: string) => `${fillText(texts.notConverted, { format, reason })}\n\n${text}`
-    if (htmlNestingDepth(text, maxHtmlNesting) > maxHtmlNesting) return notConverted(`its elements nest more than ${maxHtmlNesting} deep`)
+    if (htmlNestingDepth(text, maxHtmlNesting) > maxHtmlNesting)
+      return notConverted(`its elements nest more than ${maxHtmlNesting} deep`)
     try {
       return format === 'markdown' ? htmlToMarkdown(text, finalUrl) : htmlToText(text)
     } catch (error) {

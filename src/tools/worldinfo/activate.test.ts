@@ -4,7 +4,8 @@ import { activateEntries } from './activate.js'
 
 const said = (...texts: string[]): ChatMessage[] => texts.map((text) => ({ role: 'user', text }))
 const book = (entries: LorebookEntry[], scanDepth = 4): Lorebook => ({ scanDepth, entries })
-const ids = (lorebook: Lorebook, messages: readonly ChatMessage[], extra?: string) => activateEntries(lorebook, messages, extra).active.map((a) => a.entry.id)
+const ids = (lorebook: Lorebook, messages: readonly ChatMessage[], extra?: string) =>
+  activateEntries(lorebook, messages, extra).active.map((a) => a.entry.id)
 
 describe('activateEntries', () => {
   it('activates constant entries always and keyed entries when a key occurs', () => {
@@ -43,7 +44,11 @@ describe('activateEntries', () => {
     const lorebook = book([{ id: 'cove', keys: ['cove'], secondaryKeys: ['night', 'lantern'], content: '' }])
     expect(ids(lorebook, said('We reached the cove.'))).toEqual([])
     expect(ids(lorebook, said('We reached the cove.', 'A lantern blinked.'))).toEqual(['cove'])
-    expect(activateEntries(lorebook, said('cove at night')).active[0]?.reason).toEqual({ kind: 'key', key: 'cove', secondaryKey: 'night' })
+    expect(activateEntries(lorebook, said('cove at night')).active[0]?.reason).toEqual({
+      kind: 'key',
+      key: 'cove',
+      secondaryKey: 'night',
+    })
   })
 
   it('scans only the last scanDepth messages, the entry’s own depth first', () => {

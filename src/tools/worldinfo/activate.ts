@@ -5,7 +5,8 @@ import { compileKey } from './key-pattern.js'
 export const defaultScanDepth = 4
 
 /** Why an entry is active: it is constant, or a key (and a secondary key, when it has them) occurred. */
-export type ActivationReason = { readonly kind: 'constant' } | { readonly kind: 'key'; readonly key: string; readonly secondaryKey?: string }
+export type ActivationReason =
+  { readonly kind: 'constant' } | { readonly kind: 'key'; readonly key: string; readonly secondaryKey?: string }
 
 /** An active entry and why. */
 export interface ActiveEntry {

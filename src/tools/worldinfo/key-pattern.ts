@@ -8,7 +8,8 @@
 const regexKey = /^\/(.+)\/([a-z]*)$/s
 
 /** A compiled key, or why it cannot be compiled. */
-export type CompiledKey = { readonly ok: true; readonly pattern: RegExp } | { readonly ok: false; readonly reason: string }
+export type CompiledKey =
+  { readonly ok: true; readonly pattern: RegExp } | { readonly ok: false; readonly reason: string }
 
 /** True when `key` is written as a regular expression (`/pattern/flags`). */
 export function isRegexKey(key: string): boolean {

@@ -53,11 +53,20 @@ export function parseLorebook(text: string, file: string): Lorebook {
     if (!st.success) throw new LorebookError(file, issues(st.error))
     const slots = sillyTavernSlots(st.data)
     const at = (i: number) => `entries[${JSON.stringify(slots[i] ?? String(i))}]`
-    return checked(file, { scanDepth: defaultScanDepth, entries: fromSillyTavern(st.data) }, { at, keys: 'key', secondaryKeys: 'keysecondary', requireKeys: false })
+    return checked(
+      file,
+      { scanDepth: defaultScanDepth, entries: fromSillyTavern(st.data) },
+      { at, keys: 'key', secondaryKeys: 'keysecondary', requireKeys: false },
+    )
   }
   const ours = lorebookFileSchema.safeParse(data)
   if (!ours.success) throw new LorebookError(file, issues(ours.error))
-  return checked(file, fromOurs(ours.data), { at: (i) => `entries[${i}]`, keys: 'keys', secondaryKeys: 'secondaryKeys', requireKeys: true })
+  return checked(file, fromOurs(ours.data), {
+    at: (i) => `entries[${i}]`,
+    keys: 'keys',
+    secondaryKeys: 'secondaryKeys',
+    requireKeys: true,
+  })
 }
 
 function parseData(text: string, file: string): unknown {
@@ -108,16 +117,24 @@ function checked(file: string, lorebook: Lorebook, format: FileFormat): Lorebook
   const keyField = (i: number, field: 'keys' | 'secondaryKeys', k: number) => `${at(i)}.${format[field]}[${k}]`
   for (const [i, entry] of lorebook.entries.entries()) {
     const earlier = firstWithId.get(entry.id)
-    if (earlier !== undefined) problems.push(`${at(i)}.id: "${entry.id}" is already the id of ${at(earlier)}; give each entry its own id`)
+    if (earlier !== undefined)
+      problems.push(`${at(i)}.id: "${entry.id}" is already the id of ${at(earlier)}; give each entry its own id`)
     else firstWithId.set(entry.id, i)
-    if (format.requireKeys && entry.constant !== true && entry.enabled !== false && !entry.keys.some((key) => key.trim() !== '')) {
+    if (
+      format.requireKeys &&
+      entry.constant !== true &&
+      entry.enabled !== false &&
+      !entry.keys.some((key) => key.trim() !== '')
+    ) {
       problems.push(`${at(i)}.keys: the entry is not constant, so it needs at least one key (or set constant: true)`)
     }
     for (const field of ['keys', 'secondaryKeys'] as const) {
       for (const [k, key] of (entry[field] ?? []).entries()) {
         const compiled = compileKey(key, entry.caseSensitive === true)
         if (compiled !== undefined && !compiled.ok) {
-          problems.push(`${keyField(i, field, k)}: ${JSON.stringify(key)} is not a valid regular expression (${compiled.reason}); fix it, or write the key without the surrounding slashes to match it as a word`)
+          problems.push(
+            `${keyField(i, field, k)}: ${JSON.stringify(key)} is not a valid regular expression (${compiled.reason}); fix it, or write the key without the surrounding slashes to match it as a word`,
+          )
         }
       }
     }

@@ -7,7 +7,11 @@ import { maxActivatedChars, worldinfoReadActivatedTool } from './read-activated.
 
 const said = (...texts: string[]): ChatMessage[] => texts.map((text) => ({ role: 'user', text }))
 const read = (lorebook: Lorebook | undefined, messages: readonly ChatMessage[], query?: string) =>
-  callTool(worldinfoReadActivatedTool, query === undefined ? {} : { query }, chatContext(memoryRun({ messages, ...(lorebook !== undefined && { lorebook }) })))
+  callTool(
+    worldinfoReadActivatedTool,
+    query === undefined ? {} : { query },
+    chatContext(memoryRun({ messages, ...(lorebook !== undefined && { lorebook }) })),
+  )
 
 describe('worldinfo.read_activated', () => {
   it('returns the example lorebook’s active entries with why they are active', async () => {
@@ -31,7 +35,9 @@ describe('worldinfo.read_activated', () => {
     expect((await read(lorebook, said('hi'))).content).toBe(
       'No lorebook entry is active: none of their keys occur in the recent messages. To look up entries about a topic that has not come up yet, call this tool with a query naming it.',
     )
-    expect((await read(lorebook, said('hi'), 'ships')).content).toBe('No lorebook entry is active: none of their keys occur in the recent messages or in your query.')
+    expect((await read(lorebook, said('hi'), 'ships')).content).toBe(
+      'No lorebook entry is active: none of their keys occur in the recent messages or in your query.',
+    )
   })
 
   it('says when the run has no lorebook', async () => {
@@ -49,12 +55,22 @@ describe('worldinfo.read_activated', () => {
     }
     const output = await read(lorebook, said('x'))
     expect(output.structured).toMatchObject({ shown: 2, cut: 'b', leftOut: ['c'] })
-    expect(output.content).toContain('[Entry cut: 5,000 of 15,000 characters shown, as this tool returns at most 20,000 characters.]')
-    expect(output.content.endsWith('[1 entry left out to stay within 20,000 characters: Third (c). Call this tool with a query naming one of them to read it first.]')).toBe(true)
+    expect(output.content).toContain(
+      '[Entry cut: 5,000 of 15,000 characters shown, as this tool returns at most 20,000 characters.]',
+    )
+    expect(
+      output.content.endsWith(
+        '[1 entry left out to stay within 20,000 characters: Third (c). Call this tool with a query naming one of them to read it first.]',
+      ),
+    ).toBe(true)
     expect(output.content.length).toBeLessThan(maxActivatedChars + 1_000)
   })
 
   it('is a read-only chat tool that needs the run and a lorebook', () => {
-    expect(worldinfoReadActivatedTool).toMatchObject({ scopes: ['chat'], requires: ['run', 'lorebook'], annotations: { readOnly: true } })
+    expect(worldinfoReadActivatedTool).toMatchObject({
+      scopes: ['chat'],
+      requires: ['run', 'lorebook'],
+      annotations: { readOnly: true },
+    })
   })
 })

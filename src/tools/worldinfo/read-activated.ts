@@ -12,7 +12,10 @@ export const maxActivatedChars = 20_000
 const minCutChars = 200
 
 const inputSchema = z.object({
-  query: z.string().optional().describe('Optional text scanned for keywords as well, to look up entries about a topic, e.g. "the harbor".'),
+  query: z
+    .string()
+    .optional()
+    .describe('Optional text scanned for keywords as well, to look up entries about a topic, e.g. "the harbor".'),
 })
 
 /**
@@ -23,7 +26,9 @@ const inputSchema = z.object({
  */
 export const worldinfoReadActivatedTool = defineTool({
   name: 'worldinfo.read_activated',
-  description: fillText(loadText(import.meta.url, 'read-activated.description.md'), { maxChars: formatCount(maxActivatedChars) }),
+  description: fillText(loadText(import.meta.url, 'read-activated.description.md'), {
+    maxChars: formatCount(maxActivatedChars),
+  }),
   inputSchema,
   annotations: { readOnly: true, idempotent: true },
   scopes: ['chat'],
@@ -35,12 +40,28 @@ export const worldinfoReadActivatedTool = defineTool({
     if (lorebook === undefined) return { content: texts.noLorebook, structured: { total: 0, active: [] } }
     const given = query?.trim() ?? ''
     const { active, badKeys } = activateEntries(lorebook, run.conversation(), given)
-    const summary = active.map(({ entry, reason }) => ({ id: entry.id, ...(entry.title !== undefined && { title: entry.title }), priority: entry.priority ?? 0, reason }))
+    const summary = active.map(({ entry, reason }) => ({
+      id: entry.id,
+      ...(entry.title !== undefined && { title: entry.title }),
+      priority: entry.priority ?? 0,
+      reason,
+    }))
     if (active.length === 0) {
-      const content = fillText(texts.noneActive, { query: given === '' ? '' : texts.noneActiveQuery, hint: given === '' ? texts.noneActiveHint : '' })
-      return { content, structured: { total: lorebook.entries.length, active: summary, shown: 0, cut: null, leftOut: [], badKeys } }
+      const content = fillText(texts.noneActive, {
+        query: given === '' ? '' : texts.noneActiveQuery,
+        hint: given === '' ? texts.noneActiveHint : '',
+      })
+      return {
+        content,
+        structured: { total: lorebook.entries.length, active: summary, shown: 0, cut: null, leftOut: [], badKeys },
+      }
     }
-    const parts: string[] = [fillText(texts.header, { active: counted(active.length, 'active entry', 'active entries'), total: counted(lorebook.entries.length, 'entry', 'entries') })]
+    const parts: string[] = [
+      fillText(texts.header, {
+        active: counted(active.length, 'active entry', 'active entries'),
+        total: counted(lorebook.entries.length, 'entry', 'entries'),
+      }),
+    ]
     let room = maxActivatedChars
     let shown = 0
     let cut: string | null = null
@@ -52,7 +73,11 @@ export const worldinfoReadActivatedTool = defineTool({
         continue
       }
       if (content.length > room) {
-        const values = { shown: formatCount(room), total: formatCount(content.length), max: formatCount(maxActivatedChars) }
+        const values = {
+          shown: formatCount(room),
+          total: formatCount(content.length),
+          max: formatCount(maxActivatedChars),
+        }
         parts.push(`${heading(item)}\n${content.slice(0, room)}\n${fillText(texts.entryCut, values)}`)
         cut = item.entry.id
         shown += 1
@@ -64,21 +89,43 @@ export const worldinfoReadActivatedTool = defineTool({
       shown += 1
     }
     if (leftOut.length > 0) {
-      const ids = leftOut.map(({ entry }) => (entry.title === undefined ? entry.id : `${entry.title} (${entry.id})`)).join(', ')
-      parts.push(fillText(texts.leftOut, { count: counted(leftOut.length, 'entry', 'entries'), max: formatCount(maxActivatedChars), ids }))
+      const ids = leftOut
+        .map(({ entry }) => (entry.title === undefined ? entry.id : `${entry.title} (${entry.id})`))
+        .join(', ')
+      parts.push(
+        fillText(texts.leftOut, {
+          count: counted(leftOut.length, 'entry', 'entries'),
+          max: formatCount(maxActivatedChars),
+          ids,
+        }),
+      )
     }
-    const structured = { total: lorebook.entries.length, active: summary, shown, cut, leftOut: leftOut.map(({ entry }) => entry.id), badKeys }
+    const structured = {
+      total: lorebook.entries.length,
+      active: summary,
+      shown,
+      cut,
+      leftOut: leftOut.map(({ entry }) => entry.id),
+      badKeys,
+    }
     return { content: parts.join('\n\n'), structured }
   },
-  renderToolUseMessage: ({ query }) => (query === undefined || query.trim() === '' ? 'Read active lorebook entries' : `Look up lorebook entries for "${query}"`),
-  renderToolResultMessage: (output) => `${counted((output.structured?.active as unknown[] | undefined)?.length ?? 0, 'active entry', 'active entries')}`,
+  renderToolUseMessage: ({ query }) =>
+    query === undefined || query.trim() === ''
+      ? 'Read active lorebook entries'
+      : `Look up lorebook entries for "${query}"`,
+  renderToolResultMessage: (output) =>
+    `${counted((output.structured?.active as unknown[] | undefined)?.length ?? 0, 'active entry', 'active entries')}`,
 })
 
 function heading({ entry, reason }: ActiveEntry): string {
-  const name = entry.title === undefined || entry.title.trim() === '' ? `id ${entry.id}` : `${entry.title.trim()} (id ${entry.id})`
+  const name =
+    entry.title === undefined || entry.title.trim() === '' ? `id ${entry.id}` : `${entry.title.trim()} (id ${entry.id})`
   const why =
-    reason.kind === 'constant' ? texts.whyConstant
-    : reason.secondaryKey === undefined ? fillText(texts.whyKey, { key: reason.key })
-    : fillText(texts.whyKeySecondary, { key: reason.key, secondary: reason.secondaryKey })
+    reason.kind === 'constant'
+      ? texts.whyConstant
+      : reason.secondaryKey === undefined
+        ? fillText(texts.whyKey, { key: reason.key })
+        : fillText(texts.whyKeySecondary, { key: reason.key, secondary: reason.secondaryKey })
   return `## ${name} — ${why}`
 }

@@ -19,7 +19,10 @@ export function fromSillyTavern(file: SillyTavernFile): LorebookEntry[] {
     const st = file.entries[slot] ?? {}
     const caseSensitive = st.caseSensitive ?? undefined
     const wholeWords = st.matchWholeWords === true
-    const keyOf = (key: string) => (wholeWords || isRegexKey(key) || key.trim() === '' ? key : `/${escapeRegex(key.trim())}/${caseSensitive === true ? '' : 'i'}`)
+    const keyOf = (key: string) =>
+      wholeWords || isRegexKey(key) || key.trim() === ''
+        ? key
+        : `/${escapeRegex(key.trim())}/${caseSensitive === true ? '' : 'i'}`
     const logic = st.selectiveLogic ?? 0
     const secondary = st.selective !== false && (logic === 0 || logic === 3) ? (st.keysecondary ?? []).map(keyOf) : []
     const title = st.comment?.trim()

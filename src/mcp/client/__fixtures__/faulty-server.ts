@@ -7,13 +7,20 @@
 import { spawn } from 'node:child_process'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 
 const open = { type: 'object' as const, properties: {} }
 let changed = false
 // Child pids are the namespace's own when the server runs in a PID namespace, but /proc is the
 // host's: the shell reads its host pid from /proc/self (`read` is a builtin) and `exec` keeps it.
-const sleeper = spawn('/bin/sh', ['-c', 'read -r own_pid _ < /proc/self/stat; echo "$own_pid"; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'] })
+const sleeper = spawn('/bin/sh', ['-c', 'read -r own_pid _ < /proc/self/stat; echo "$own_pid"; exec sleep 300'], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+})
 const sleeperHostPid = new Promise<string>((resolve) => {
   let output = ''
   sleeper.stdout.on('data', (chunk: Buffer) => {
@@ -58,7 +65,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToo
       await server.sendToolListChanged()
       return { content: [{ type: 'text', text: 'changed' }] }
     case 'wrong_id':
-      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: 987_654, result: { content: [{ type: 'text', text: 'not yours' }] } })}\n`)
+      process.stdout.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 987_654, result: { content: [{ type: 'text', text: 'not yours' }] } })}\n`,
+      )
       return new Promise<CallToolResult>(() => {})
     case 'garbage':
       process.stdout.write('{this is not json\n')

@@ -10,7 +10,9 @@ import type { ToolCallContext, ToolOutput, ToolProgress } from '../../../tool/de
 const require = createRequire(import.meta.url)
 
 /** The entry script of an installed MCP server package (its `bin`). */
-export function serverScript(pkg: '@modelcontextprotocol/server-everything' | '@modelcontextprotocol/server-filesystem'): string {
+export function serverScript(
+  pkg: '@modelcontextprotocol/server-everything' | '@modelcontextprotocol/server-filesystem',
+): string {
   return join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js')
 }
 
@@ -30,7 +32,11 @@ export function toolNamed(tools: readonly CatalogTool[], name: string): CatalogT
 }
 
 /** Validates and calls a tool as the gate would, collecting its progress reports. */
-export async function run(tool: CatalogTool, input: Record<string, unknown>, ctx: ToolCallContext): Promise<{ output: ToolOutput; progress: ToolProgress[] }> {
+export async function run(
+  tool: CatalogTool,
+  input: Record<string, unknown>,
+  ctx: ToolCallContext,
+): Promise<{ output: ToolOutput; progress: ToolProgress[] }> {
   const checked = await tool.validate(input)
   if (!checked.ok) throw new Error(`invalid input: ${JSON.stringify(checked.problems)}`)
   const call = tool.call(checked.value, ctx)

@@ -8,5 +8,11 @@ import { serverTestTools } from './test-tools.js'
 
 const dataDir = process.argv[2]
 if (dataDir === undefined) throw new Error('usage: serve-stdio.ts <dataDir>')
-const host = await createToolHost({ dataDir, workspaceDir: dataDir, tools: serverTestTools, processDirs: [], watchProcessTools: false })
+const host = await createToolHost({
+  dataDir,
+  workspaceDir: dataDir,
+  tools: serverTestTools,
+  processDirs: [],
+  watchProcessTools: false,
+})
 await serveMcp(host, { transport: 'stdio' })

@@ -23,7 +23,11 @@ process.on('message', ({ expression }: EngineRequest) => {
     for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i))
   }
   if (expression === 'exit') process.exit(3)
-  const result = JSON.stringify({ env: Object.keys(process.env), codeGeneration: codeGeneration(), argv: process.argv.slice(2) })
+  const result = JSON.stringify({
+    env: Object.keys(process.env),
+    codeGeneration: codeGeneration(),
+    argv: process.argv.slice(2),
+  })
   send({ type: 'reply', reply: { ok: true, result, type: 'probe' } })
 })
 process.on('disconnect', () => process.exit(0))

@@ -13,7 +13,9 @@ export interface MemoryRun extends RunServices {
   readonly finished: string[]
 }
 
-export function memoryRun(options: { readonly messages?: readonly ChatMessage[]; readonly lorebook?: Lorebook } = {}): MemoryRun {
+export function memoryRun(
+  options: { readonly messages?: readonly ChatMessage[]; readonly lorebook?: Lorebook } = {},
+): MemoryRun {
   const published: PublishedReply[] = []
   const finished: string[] = []
   return {
@@ -33,13 +35,19 @@ export function memoryRun(options: { readonly messages?: readonly ChatMessage[];
 
 /** A call context in chat scope with `run`, where every builtin is offered under its builtin alias. */
 export function chatContext(run: RunServices, overrides: Partial<ToolCallContext> = {}): ToolCallContext {
-  return testCallContext({ scope: 'chat', has: () => true, alias: (id) => builtinAlias(parseToolId(id).nativeName), run, ...overrides })
+  return testCallContext({
+    scope: 'chat',
+    has: () => true,
+    alias: (id) => builtinAlias(parseToolId(id).nativeName),
+    run,
+    ...overrides,
+  })
 }
-
 
 /** Parses input with the tool's schema (defaults applied), as the gate does before a call. */
 export function parsed<S extends StandardSchemaWithJson>(tool: ToolDefinition<S>, input: unknown): InferOutput<S> {
   const result = tool.inputSchema['~standard'].validate(input)
-  if (result instanceof Promise || result.issues !== undefined) throw new Error(`invalid input for ${tool.name}: ${JSON.stringify(result)}`)
+  if (result instanceof Promise || result.issues !== undefined)
+    throw new Error(`invalid input for ${tool.name}: ${JSON.stringify(result)}`)
   return result.value as InferOutput<S>
 }

@@ -19,11 +19,19 @@ export function profileAllowing(hosts: readonly string[]): Profile {
 
 /** A web.fetch call context whose profile allows `allow`. */
 export function fetchContext(allow: readonly string[] = [], signal?: AbortSignal): ToolCallContext {
-  return testCallContext({ toolId: 'builtin:web.fetch', profile: profileAllowing(allow), ...(signal !== undefined && { signal }) })
+  return testCallContext({
+    toolId: 'builtin:web.fetch',
+    profile: profileAllowing(allow),
+    ...(signal !== undefined && { signal }),
+  })
 }
 
 /** Calls web.fetch (a tool built with `options` when given). */
-export async function fetchPage(input: FetchInput, ctx: ToolCallContext, options?: WebFetchToolOptions): Promise<ToolOutput> {
+export async function fetchPage(
+  input: FetchInput,
+  ctx: ToolCallContext,
+  options?: WebFetchToolOptions,
+): Promise<ToolOutput> {
   const tool = options === undefined ? webFetchTool : createWebFetchTool(options)
   const result = tool.call(input, ctx)
   if (!(result instanceof Promise)) throw new Error('web.fetch should return a promise')
@@ -31,7 +39,11 @@ export async function fetchPage(input: FetchInput, ctx: ToolCallContext, options
 }
 
 /** Calls web.fetch and returns the ToolError it must fail with. */
-export async function fetchError(input: FetchInput, ctx: ToolCallContext, options?: WebFetchToolOptions): Promise<ToolError> {
+export async function fetchError(
+  input: FetchInput,
+  ctx: ToolCallContext,
+  options?: WebFetchToolOptions,
+): Promise<ToolError> {
   const error: unknown = await fetchPage(input, ctx, options).then(
     () => undefined,
     (e: unknown) => e,

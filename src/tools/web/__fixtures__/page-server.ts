@@ -56,7 +56,12 @@ export async function startPageServer(routes: Readonly<Record<string, Route>>): 
 }
 
 /** A route that sends `body` with a content type and status. */
-export function send(body: string | Buffer, contentType: string, status = 200, headers: Record<string, string> = {}): Route {
+export function send(
+  body: string | Buffer,
+  contentType: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Route {
   return (_request, response) => {
     response.writeHead(status, { 'content-type': contentType, ...headers }).end(body)
   }

@@ -19,7 +19,14 @@ export function applyHunks(path: string, text: string, hunks: readonly PatchHunk
   const result: FileLine[] = []
   let cursor = 0
   hunks.forEach((hunk, index) => {
-    const search: HunkSearch = { path, hunk: index + 1, patchLine: hunk.patchLine, fileLines: texts, from: cursor, atEnd: hunk.endOfFile }
+    const search: HunkSearch = {
+      path,
+      hunk: index + 1,
+      patchLine: hunk.patchLine,
+      fileLines: texts,
+      from: cursor,
+      atEnd: hunk.endOfFile,
+    }
     const at = locateHunk(search, hunk)
     result.push(...lines.slice(cursor, at))
     cursor = at

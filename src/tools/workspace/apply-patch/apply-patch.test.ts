@@ -44,7 +44,19 @@ const read = (root: string, path: string) => readFileSync(join(root, path), 'utf
 describe('workspace.apply_patch', () => {
   it('applies a patch and reports each file with structured changes', async () => {
     const { root, ctx } = setup({ 'a.txt': 'one\ntwo\n', 'b.txt': 'bye\n', 'c.txt': 'c\n' })
-    const output = await apply(ctx, '*** Add File: new.txt', '+hi', '*** Update File: a.txt', '@@', ' one', '-two', '+2', '*** Delete File: b.txt', '*** Update File: c.txt', '*** Move to: d.txt')
+    const output = await apply(
+      ctx,
+      '*** Add File: new.txt',
+      '+hi',
+      '*** Update File: a.txt',
+      '@@',
+      ' one',
+      '-two',
+      '+2',
+      '*** Delete File: b.txt',
+      '*** Update File: c.txt',
+      '*** Move to: d.txt',
+    )
     expect(output.content).toBe('Applied the patch:\nA new.txt\nM a.txt\nD b.txt\nR c.txt → d.txt')
     expect(output.structured).toEqual({
       files: [
@@ -64,7 +76,19 @@ describe('workspace.apply_patch', () => {
     const readOnly = tempDir('toolhost-apply-patch-ro-')
     writeFileSync(join(readOnly, 'x.txt'), 'x\n')
     const { root, ctx } = setup({ 'a.txt': 'a\n' }, [{ at: 'ro', hostDir: readOnly, access: 'read-only' }])
-    const error = await failure(ctx, '*** Add File: new.txt', '+n', '*** Update File: a.txt', '@@', '-a', '+A', '*** Update File: ro/x.txt', '@@', '-x', '+y')
+    const error = await failure(
+      ctx,
+      '*** Add File: new.txt',
+      '+n',
+      '*** Update File: a.txt',
+      '@@',
+      '-a',
+      '+A',
+      '*** Update File: ro/x.txt',
+      '@@',
+      '-x',
+      '+y',
+    )
     expect(error.code).toBe('workspace.read_only')
     expect(existsSync(join(root, 'new.txt'))).toBe(false)
     expect(read(root, 'a.txt')).toBe('a\n')
@@ -86,9 +110,15 @@ describe('workspace.apply_patch', () => {
     const { root, ctx } = setup({ 'a.txt': 'a\n' })
     symlinkSync(join(outside, 'secret.txt'), join(root, 'link.txt'))
     symlinkSync(outside, join(root, 'linkdir'))
-    expect((await failure(ctx, '*** Update File: link.txt', '@@', '-secret', '+owned')).code).toBe('workspace.path_outside')
-    expect((await failure(ctx, '*** Update File: a.txt', '@@', '-a', '+A', '*** Add File: linkdir/new.txt', '+x')).code).toBe('workspace.path_outside')
-    expect((await failure(ctx, '*** Update File: a.txt', '*** Move to: linkdir/a.txt')).code).toBe('workspace.path_outside')
+    expect((await failure(ctx, '*** Update File: link.txt', '@@', '-secret', '+owned')).code).toBe(
+      'workspace.path_outside',
+    )
+    expect(
+      (await failure(ctx, '*** Update File: a.txt', '@@', '-a', '+A', '*** Add File: linkdir/new.txt', '+x')).code,
+    ).toBe('workspace.path_outside')
+    expect((await failure(ctx, '*** Update File: a.txt', '*** Move to: linkdir/a.txt')).code).toBe(
+      'workspace.path_outside',
+    )
     expect(read(outside, 'secret.txt')).toBe('secret\n')
     expect(existsSync(join(outside, 'new.txt'))).toBe(false)
     expect(read(root, 'a.txt')).toBe('a\n')
@@ -96,7 +126,19 @@ describe('workspace.apply_patch', () => {
 
   it('keeps CRLF line endings and a missing final newline', async () => {
     const { root, ctx } = setup({ 'win.txt': 'one\r\ntwo\r\nthree\r\n', 'tail.txt': 'a\nb' })
-    await apply(ctx, '*** Update File: win.txt', '@@', ' one', '-two', '+2', '+2.5', '*** Update File: tail.txt', '@@', '-a', '+A')
+    await apply(
+      ctx,
+      '*** Update File: win.txt',
+      '@@',
+      ' one',
+      '-two',
+      '+2',
+      '+2.5',
+      '*** Update File: tail.txt',
+      '@@',
+      '-a',
+      '+A',
+    )
     expect(read(root, 'win.txt')).toBe('one\r\n2\r\n2.5\r\nthree\r\n')
     expect(read(root, 'tail.txt')).toBe('A\nb')
   })
@@ -120,7 +162,16 @@ describe('workspace.apply_patch', () => {
     const { ctx } = setup({ 'a.txt': 'a\n', 'gone.txt': 'g\n', 'old.txt': 'o\n' })
     ctx.readState.record('gone.txt', sha256Hex('g\n'), true)
     ctx.readState.record('old.txt', sha256Hex('o\n'), false)
-    await apply(ctx, '*** Update File: ./a.txt', '@@', '-a', '+b', '*** Delete File: gone.txt', '*** Update File: old.txt', '*** Move to: new.txt')
+    await apply(
+      ctx,
+      '*** Update File: ./a.txt',
+      '@@',
+      '-a',
+      '+b',
+      '*** Delete File: gone.txt',
+      '*** Update File: old.txt',
+      '*** Move to: new.txt',
+    )
     expect(ctx.readState.get('a.txt')).toMatchObject({ sha256: sha256Hex('b\n'), full: true })
     expect(ctx.readState.get('gone.txt')).toBeUndefined()
     expect(ctx.readState.get('old.txt')).toBeUndefined()
@@ -137,9 +188,23 @@ describe('workspace.apply_patch', () => {
         return ctx.workspace.writeFile(path, data, options)
       },
     }
-    const error = await failure({ ...ctx, workspace: racing }, '*** Update File: a.txt', '@@', '-a', '+A', '*** Update File: b.txt', '@@', '-b', '+B', '*** Add File: c.txt', '+c')
+    const error = await failure(
+      { ...ctx, workspace: racing },
+      '*** Update File: a.txt',
+      '@@',
+      '-a',
+      '+A',
+      '*** Update File: b.txt',
+      '@@',
+      '-b',
+      '+B',
+      '*** Add File: c.txt',
+      '+c',
+    )
     expect(error.code).toBe('workspace.file_changed')
-    expect(error.message).toContain('The patch was applied only in part. Already done: M a.txt. Not done: M b.txt, A c.txt.')
+    expect(error.message).toContain(
+      'The patch was applied only in part. Already done: M a.txt. Not done: M b.txt, A c.txt.',
+    )
     expect(read(root, 'b.txt')).toBe('someone else\n')
     expect(existsSync(join(root, 'c.txt'))).toBe(false)
   })
@@ -160,7 +225,11 @@ describe('workspace.apply_patch', () => {
       { kind: 'file', path: 'b/c.txt', access: 'write' },
       { kind: 'file', path: 'd.txt', access: 'write' },
     ])
-    expect(applyPatchTool.permissionSubject?.({ patch })).toEqual({ kind: 'path', paths: ['a.txt', 'b/c.txt', 'd.txt'], access: 'write' })
+    expect(applyPatchTool.permissionSubject?.({ patch })).toEqual({
+      kind: 'path',
+      paths: ['a.txt', 'b/c.txt', 'd.txt'],
+      access: 'write',
+    })
     expect(applyPatchTool.renderToolUseMessage?.({ patch })).toBe('Patch a.txt, b/c.txt, d.txt')
     expect(applyPatchTool.resources?.({ patch: 'garbage' })).toEqual([{ kind: 'workspace', access: 'write' }])
     expect(applyPatchTool.permissionSubject?.({ patch: '' })).toEqual({ kind: 'path', paths: ['.'], access: 'write' })

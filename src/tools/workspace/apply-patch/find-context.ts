@@ -8,7 +8,12 @@ export type MatchLevel = 'exact' | 'trailing-whitespace' | 'whitespace' | 'punct
 /** Where lines were found; `ambiguous` lists up to {@link maxListed} 0-based start indices. */
 export type ContextMatch =
   | { readonly kind: 'found'; readonly index: number; readonly level: MatchLevel }
-  | { readonly kind: 'ambiguous'; readonly indices: readonly number[]; readonly count: number; readonly level: MatchLevel }
+  | {
+      readonly kind: 'ambiguous'
+      readonly indices: readonly number[]
+      readonly count: number
+      readonly level: MatchLevel
+    }
   | { readonly kind: 'missing' }
 
 /** How a search is bounded. */
@@ -88,7 +93,8 @@ export function findAnchor(lines: readonly string[], anchor: string, from: numbe
   }
   const [only] = indices
   if (indices.length === 1 && only !== undefined) return { kind: 'found', index: only, level: 'punctuation' }
-  if (indices.length > 1) return { kind: 'ambiguous', indices: indices.slice(0, maxListed), count: indices.length, level: 'punctuation' }
+  if (indices.length > 1)
+    return { kind: 'ambiguous', indices: indices.slice(0, maxListed), count: indices.length, level: 'punctuation' }
   return { kind: 'missing' }
 }
 

@@ -90,7 +90,17 @@ describe('parsePatch', () => {
       { kind: 'update', path: 'a', moveTo: 'b', hunks: [], patchLine: 2 },
     ])
     const [update] = parsePatch(patch('*** Begin Patch', '*** Update File: a', '-x', '+y', '*** End Patch'))
-    expect(update).toMatchObject({ hunks: [{ anchors: [], lines: [{ op: '-', text: 'x' }, { op: '+', text: 'y' }] }] })
+    expect(update).toMatchObject({
+      hunks: [
+        {
+          anchors: [],
+          lines: [
+            { op: '-', text: 'x' },
+            { op: '+', text: 'y' },
+          ],
+        },
+      ],
+    })
   })
 
   it('tolerates whitespace around markers and @@ lines, CRLF, blank lines between operations', () => {
@@ -107,26 +117,72 @@ describe('parsePatch', () => {
       '',
     ].join('\r\n')
     expect(parsePatch(text)).toEqual([
-      { kind: 'update', path: 'spaced name.txt', patchLine: 3, hunks: [{ anchors: [], endOfFile: false, patchLine: 4, lines: [{ op: '-', text: 'a' }, { op: '+', text: 'b' }] }] },
+      {
+        kind: 'update',
+        path: 'spaced name.txt',
+        patchLine: 3,
+        hunks: [
+          {
+            anchors: [],
+            endOfFile: false,
+            patchLine: 4,
+            lines: [
+              { op: '-', text: 'a' },
+              { op: '+', text: 'b' },
+            ],
+          },
+        ],
+      },
       { kind: 'delete', path: 'x', patchLine: 8 },
     ])
   })
 
   it('reads an empty line inside a hunk as empty context, but not trailing empty lines', () => {
-    const [update] = parsePatch(patch('*** Begin Patch', '*** Update File: a', '@@', ' one', '', '-two', '', '', '*** End Patch'))
+    const [update] = parsePatch(
+      patch('*** Begin Patch', '*** Update File: a', '@@', ' one', '', '-two', '', '', '*** End Patch'),
+    )
     expect(update).toMatchObject({
-      hunks: [{ lines: [{ op: ' ', text: 'one' }, { op: ' ', text: '' }, { op: '-', text: 'two' }] }],
+      hunks: [
+        {
+          lines: [
+            { op: ' ', text: 'one' },
+            { op: ' ', text: '' },
+            { op: '-', text: 'two' },
+          ],
+        },
+      ],
     })
   })
 
   it('reads unified-diff headers, taking the text after them as the anchor', () => {
-    const [update] = parsePatch(patch('*** Begin Patch', '*** Update File: a', '@@ -10,4 +10,5 @@ function main() {', '-x', '+y', '*** End Patch'))
+    const [update] = parsePatch(
+      patch(
+        '*** Begin Patch',
+        '*** Update File: a',
+        '@@ -10,4 +10,5 @@ function main() {',
+        '-x',
+        '+y',
+        '*** End Patch',
+      ),
+    )
     expect(update).toMatchObject({ hunks: [{ anchors: ['function main() {'] }] })
   })
 
   it('keeps context lines that look like markers when they are no known marker', () => {
-    const [update] = parsePatch(patch('*** Begin Patch', '*** Update File: a.md', '@@', ' ***', '-old', '+new', '*** End Patch'))
-    expect(update).toMatchObject({ hunks: [{ lines: [{ op: ' ', text: '***' }, { op: '-', text: 'old' }, { op: '+', text: 'new' }] }] })
+    const [update] = parsePatch(
+      patch('*** Begin Patch', '*** Update File: a.md', '@@', ' ***', '-old', '+new', '*** End Patch'),
+    )
+    expect(update).toMatchObject({
+      hunks: [
+        {
+          lines: [
+            { op: ' ', text: '***' },
+            { op: '-', text: 'old' },
+            { op: '+', text: 'new' },
+          ],
+        },
+      ],
+    })
   })
 
   it('drops a heredoc wrapper', () => {
@@ -136,24 +192,36 @@ describe('parsePatch', () => {
 
   it('rejects a patch without Begin Patch, End Patch or operations, naming the line', () => {
     expect(parseError('hello\n')).toMatchObject({ code: 'patch.invalid', details: { line: 1 } })
-    expect(parseError('hello\n').message).toMatch(/^The patch is not valid\. Line 1: found "hello"; expected "\*\*\* Begin Patch"/)
+    expect(parseError('hello\n').message).toMatch(
+      /^The patch is not valid\. Line 1: found "hello"; expected "\*\*\* Begin Patch"/,
+    )
     expect(parseError('hello\n').message).toContain('*** Update File: src/app.py')
     expect(parseError(patch('*** Begin Patch', '*** Delete File: a'))).toMatchObject({ details: { line: 3 } })
     expect(parseError(patch('*** Begin Patch', '*** Delete File: a')).message).toContain('ends without "*** End Patch"')
     const empty = parseError(patch('*** Begin Patch', '*** End Patch'))
     expect(empty).toMatchObject({ code: 'patch.invalid', details: { line: 2 } })
     expect(empty.message).toContain('no file operations')
-    expect(parseError(patch('*** Begin Patch', '*** Delete File: a', '*** End Patch', 'more')).message).toContain('Line 4: unexpected text after')
+    expect(parseError(patch('*** Begin Patch', '*** Delete File: a', '*** End Patch', 'more')).message).toContain(
+      'Line 4: unexpected text after',
+    )
   })
 
   it('rejects unknown markers and misplaced ones', () => {
     const unknown = parseError(patch('*** Begin Patch', '*** Frobnicate File: foo', '*** End Patch'))
     expect(unknown).toMatchObject({ code: 'patch.invalid', details: { line: 2 } })
     expect(unknown.message).toContain('unknown marker "*** Frobnicate File: foo"; expected *** Add File: <path>')
-    expect(parseError(patch('*** Begin Patch', '*** Move to: b', '*** End Patch')).message).toContain('Line 2: "*** Move to:" must directly follow')
-    expect(parseError(patch('*** Begin Patch', '*** End of File', '*** End Patch')).message).toContain('Line 2: "*** End of File" is not expected here')
-    expect(parseError(patch('*** Begin Patch', 'stray', '*** End Patch')).message).toContain('Line 2: found "stray"; expected *** Add File')
-    expect(parseError(patch('*** Begin Patch', '*** Add File:', '*** End Patch')).message).toContain('Line 2: "*** Add File:" needs a path')
+    expect(parseError(patch('*** Begin Patch', '*** Move to: b', '*** End Patch')).message).toContain(
+      'Line 2: "*** Move to:" must directly follow',
+    )
+    expect(parseError(patch('*** Begin Patch', '*** End of File', '*** End Patch')).message).toContain(
+      'Line 2: "*** End of File" is not expected here',
+    )
+    expect(parseError(patch('*** Begin Patch', 'stray', '*** End Patch')).message).toContain(
+      'Line 2: found "stray"; expected *** Add File',
+    )
+    expect(parseError(patch('*** Begin Patch', '*** Add File:', '*** End Patch')).message).toContain(
+      'Line 2: "*** Add File:" needs a path',
+    )
   })
 
   it('rejects bad lines in added files and hunks with their line numbers', () => {
@@ -169,13 +237,17 @@ describe('parsePatch', () => {
     const emptyHunk = parseError(patch('*** Begin Patch', '*** Update File: a', '@@', '@@ x', '*** End Patch'))
     expect(emptyHunk).toMatchObject({ details: { line: 3 } })
     expect(emptyHunk.message).toContain('this hunk has no lines')
-    expect(parseError(patch('*** Begin Patch', '*** Update File: a', '@@', '-x', 'junk', '*** End Patch'))).toMatchObject({ details: { line: 5 } })
+    expect(
+      parseError(patch('*** Begin Patch', '*** Update File: a', '@@', '-x', 'junk', '*** End Patch')),
+    ).toMatchObject({ details: { line: 5 } })
   })
 
   it('allows blank lines after an added file but not inside it', () => {
     expect(parsePatch(patch('*** Begin Patch', '*** Add File: a', '+x', '', '*** End Patch'))).toEqual([
       { kind: 'add', path: 'a', lines: ['x'], patchLine: 2 },
     ])
-    expect(parseError(patch('*** Begin Patch', '*** Add File: a', '+x', '', '+y', '*** End Patch'))).toMatchObject({ details: { line: 4 } })
+    expect(parseError(patch('*** Begin Patch', '*** Add File: a', '+x', '', '+y', '*** End Patch'))).toMatchObject({
+      details: { line: 4 },
+    })
   })
 })

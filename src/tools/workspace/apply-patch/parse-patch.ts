@@ -60,7 +60,9 @@ export function parsePatch(text: string): PatchOperation[] {
 
 /** Every path a patch names (sources and move destinations), in order, without duplicates. */
 export function patchPaths(operations: readonly PatchOperation[]): string[] {
-  const paths = operations.flatMap((op) => (op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path]))
+  const paths = operations.flatMap((op) =>
+    op.kind === 'update' && op.moveTo !== undefined ? [op.path, op.moveTo] : [op.path],
+  )
   return [...new Set(paths)]
 }
 
@@ -74,7 +76,8 @@ class PatchParser {
 
   parse(): PatchOperation[] {
     this.#skipBlank()
-    if (this.#peekMarker()?.name !== 'Begin Patch') this.#fail(this.#unexpected('expected "*** Begin Patch" as the first line'))
+    if (this.#peekMarker()?.name !== 'Begin Patch')
+      this.#fail(this.#unexpected('expected "*** Begin Patch" as the first line'))
     this.#at++
     const operations: PatchOperation[] = []
     for (;;) {
@@ -135,7 +138,9 @@ class PatchParser {
     if (hunks.length === 0 && moveTo === undefined) {
       this.#fail(`"*** Update File: ${path}" has no hunks; add at least one "@@" hunk`, patchLine)
     }
-    return moveTo === undefined ? { kind: 'update', path, hunks, patchLine } : { kind: 'update', path, moveTo, hunks, patchLine }
+    return moveTo === undefined
+      ? { kind: 'update', path, hunks, patchLine }
+      : { kind: 'update', path, moveTo, hunks, patchLine }
   }
 
   #hunk(): PatchHunk {
@@ -165,7 +170,10 @@ class PatchParser {
     // Empty lines just before the next hunk or file are separators, unless the hunk ends the file.
     else lines.splice(lines.length - trailingBlank, trailingBlank)
     if (!lines.some((line) => line.op !== ' ' || line.text !== '')) {
-      this.#fail('this hunk has no lines; give context lines (" "), removed lines ("-") and added lines ("+") after "@@"', patchLine)
+      this.#fail(
+        'this hunk has no lines; give context lines (" "), removed lines ("-") and added lines ("+") after "@@"',
+        patchLine,
+      )
     }
     return { anchors, lines, endOfFile, patchLine }
   }

@@ -41,7 +41,11 @@ export interface HunkSearch {
 export function contextNotFound(search: HunkSearch, needle: readonly string[], shown: readonly string[]): ToolError {
   return new ToolError(
     'patch.context_not_found',
-    fillText(texts.contextNotFound, { ...placeholders(search), expected: excerpt(shown), hint: missingHint(search, needle) }),
+    fillText(texts.contextNotFound, {
+      ...placeholders(search),
+      expected: excerpt(shown),
+      hint: missingHint(search, needle),
+    }),
     { path: search.path, hunk: search.hunk, reason: 'missing' },
   )
 }
@@ -119,7 +123,9 @@ function missingHint(search: HunkSearch, needle: readonly string[]): string {
   }
   const closest = closestLines(search.fileLines, needle)
   if (closest === undefined) return ''
-  const numbered = search.fileLines.slice(closest, closest + needle.length).map((text, i) => `${closest + i + 1}: ${text}`)
+  const numbered = search.fileLines
+    .slice(closest, closest + needle.length)
+    .map((text, i) => `${closest + i + 1}: ${text}`)
   return `The closest lines in the file are:\n${excerpt(numbered)}\n`
 }
 

@@ -27,5 +27,11 @@ export function changesOf(structured: Record<string, unknown> | undefined): File
 function isFileChange(value: unknown): value is FileChange {
   if (typeof value !== 'object' || value === null) return false
   const { path, action, added, removed } = value as Record<string, unknown>
-  return typeof path === 'string' && typeof action === 'string' && action in letters && typeof added === 'number' && typeof removed === 'number'
+  return (
+    typeof path === 'string' &&
+    typeof action === 'string' &&
+    action in letters &&
+    typeof added === 'number' &&
+    typeof removed === 'number'
+  )
 }

@@ -31,7 +31,9 @@ function thrown(run: () => unknown): ToolError {
 
 describe('applyHunks', () => {
   it('replaces removed lines, keeps context and applies hunks in order', () => {
-    expect(update('a\nb\nc\nd\ne\n', '@@', ' a', '-b', '+B', '@@', ' d', '-e', '+E1', '+E2')).toBe('a\nB\nc\nd\nE1\nE2\n')
+    expect(update('a\nb\nc\nd\ne\n', '@@', ' a', '-b', '+B', '@@', ' d', '-e', '+E1', '+E2')).toBe(
+      'a\nB\nc\nd\nE1\nE2\n',
+    )
   })
 
   it('keeps CRLF files CRLF, and mixed files line by line', () => {
@@ -45,7 +47,9 @@ describe('applyHunks', () => {
     expect(update('first\nlast', '@@', ' last', '+more')).toBe('first\nlast\nmore')
     expect(update('first\nlast', '@@', '-first', '+1st')).toBe('1st\nlast')
     expect(update('a\nb', '@@', ' a', '-b')).toBe('a')
-    expect(update('no newline at end\n', '@@', '-no newline at end', '+first line', '+second line')).toBe('first line\nsecond line\n')
+    expect(update('no newline at end\n', '@@', '-no newline at end', '+first line', '+second line')).toBe(
+      'first line\nsecond line\n',
+    )
   })
 
   it('gives new content of an empty file a trailing newline, and can empty a file', () => {
@@ -54,17 +58,23 @@ describe('applyHunks', () => {
   })
 
   it('keeps the file text of loosely matched context lines and a byte order mark', () => {
-    expect(update('\uFEFFsay(\u201Chi\u201D)  \nx\n', '@@', ' say("hi")', '-x', '+y')).toBe('\uFEFFsay(\u201Chi\u201D)  \ny\n')
+    expect(update('\uFEFFsay(\u201Chi\u201D)  \nx\n', '@@', ' say("hi")', '-x', '+y')).toBe(
+      '\uFEFFsay(\u201Chi\u201D)  \ny\n',
+    )
   })
 
   it('adds lines without context at the end, or right after an @@ anchor', () => {
     expect(update('a\nb\n', '@@', '+c')).toBe('a\nb\nc\n')
-    expect(update('def f():\n    pass\ndef g():\n    pass\n', '@@ def g', '+    """Doc."""')).toBe('def f():\n    pass\ndef g():\n    """Doc."""\n    pass\n')
+    expect(update('def f():\n    pass\ndef g():\n    pass\n', '@@ def g', '+    """Doc."""')).toBe(
+      'def f():\n    pass\ndef g():\n    """Doc."""\n    pass\n',
+    )
   })
 
   it('uses anchors to place a hunk whose lines occur more than once', () => {
     const text = 'def a():\n    return 1\n\ndef b():\n    return 1\n'
-    expect(update(text, '@@ def b():', '-    return 1', '+    return 2')).toBe('def a():\n    return 1\n\ndef b():\n    return 2\n')
+    expect(update(text, '@@ def b():', '-    return 1', '+    return 2')).toBe(
+      'def a():\n    return 1\n\ndef b():\n    return 2\n',
+    )
     const error = thrown(() => update(text, '@@', '-    return 1', '+    return 2'))
     expect(error.code).toBe('patch.context_not_found')
     expect(error.message).toContain('f: hunk 1 (patch line 3) matches 2 places in the file (starting at lines 2, 5)')
@@ -78,13 +88,17 @@ describe('applyHunks', () => {
   })
 
   it('names the file, the hunk and the lines not found, with the closest lines', () => {
-    const error = thrown(() => update('alpha\nbeta\ngamma\n', '@@', ' alpha', '-beta', '+b', '@@', ' gamma', '-delta', '+d'))
+    const error = thrown(() =>
+      update('alpha\nbeta\ngamma\n', '@@', ' alpha', '-beta', '+b', '@@', ' gamma', '-delta', '+d'),
+    )
     expect(error).toMatchObject({ code: 'patch.context_not_found', details: { path: 'f', hunk: 2, reason: 'missing' } })
-    expect(error.message).toContain('f: hunk 2 (patch line 7) does not match the file after line 2. These lines were not found:\n   gamma\n  -delta\n')
+    expect(error.message).toContain(
+      'f: hunk 2 (patch line 7) does not match the file after line 2. These lines were not found:\n   gamma\n  -delta\n',
+    )
     expect(error.message).toContain('The closest lines in the file are:\n  3: gamma\n')
   })
 
-  it('says when a hunk\'s lines come before the previous hunk', () => {
+  it("says when a hunk's lines come before the previous hunk", () => {
     const error = thrown(() => update('a\nb\nc\n', '@@', '-c', '+C', '@@', '-a', '+A'))
     expect(error.message).toContain('These lines are at line 1, above where this hunk may start')
   })
@@ -100,30 +114,60 @@ describe('planPatch', () => {
   it('plans adds, updates and deletes with compare-and-swap hashes', () => {
     const modify = file('line1\nline2\n')
     const obsolete = file('obsolete\n')
-    const { entries } = plan(['*** Add File: nested/new.txt', '+created', '*** Delete File: delete.txt', '*** Update File: modify.txt', '@@', '-line2', '+changed'], {
-      'delete.txt': obsolete,
-      'modify.txt': modify,
-    })
+    const { entries } = plan(
+      [
+        '*** Add File: nested/new.txt',
+        '+created',
+        '*** Delete File: delete.txt',
+        '*** Update File: modify.txt',
+        '@@',
+        '-line2',
+        '+changed',
+      ],
+      {
+        'delete.txt': obsolete,
+        'modify.txt': modify,
+      },
+    )
     expect(entries).toEqual([
-      { change: { path: 'nested/new.txt', action: 'add', added: 1, removed: 0 }, steps: [{ kind: 'write', path: 'nested/new.txt', text: 'created\n', expectedSha256: null }] },
-      { change: { path: 'delete.txt', action: 'delete', added: 0, removed: 1 }, steps: [{ kind: 'remove', path: 'delete.txt', expectedSha256: obsolete.kind === 'file' ? obsolete.sha256 : '' }] },
+      {
+        change: { path: 'nested/new.txt', action: 'add', added: 1, removed: 0 },
+        steps: [{ kind: 'write', path: 'nested/new.txt', text: 'created\n', expectedSha256: null }],
+      },
+      {
+        change: { path: 'delete.txt', action: 'delete', added: 0, removed: 1 },
+        steps: [
+          { kind: 'remove', path: 'delete.txt', expectedSha256: obsolete.kind === 'file' ? obsolete.sha256 : '' },
+        ],
+      },
       {
         change: { path: 'modify.txt', action: 'update', added: 1, removed: 1 },
-        steps: [{ kind: 'write', path: 'modify.txt', text: 'line1\nchanged\n', expectedSha256: sha256Hex('line1\nline2\n') }],
+        steps: [
+          { kind: 'write', path: 'modify.txt', text: 'line1\nchanged\n', expectedSha256: sha256Hex('line1\nline2\n') },
+        ],
       },
     ])
   })
 
   it('plans a move over an existing destination, then the edit at the new path', () => {
-    const { entries } = plan(['*** Update File: old/name.txt', '*** Move to: renamed/dir/name.txt', '@@', '-from', '+new'], {
-      'old/name.txt': file('from\n'),
-      'renamed/dir/name.txt': file('existing\n'),
-    })
+    const { entries } = plan(
+      ['*** Update File: old/name.txt', '*** Move to: renamed/dir/name.txt', '@@', '-from', '+new'],
+      {
+        'old/name.txt': file('from\n'),
+        'renamed/dir/name.txt': file('existing\n'),
+      },
+    )
     expect(entries).toEqual([
       {
         change: { path: 'renamed/dir/name.txt', action: 'move', from: 'old/name.txt', added: 1, removed: 1 },
         steps: [
-          { kind: 'move', from: 'old/name.txt', to: 'renamed/dir/name.txt', expectedSha256: sha256Hex('from\n'), destinationSha256: sha256Hex('existing\n') },
+          {
+            kind: 'move',
+            from: 'old/name.txt',
+            to: 'renamed/dir/name.txt',
+            expectedSha256: sha256Hex('from\n'),
+            destinationSha256: sha256Hex('existing\n'),
+          },
           { kind: 'write', path: 'renamed/dir/name.txt', text: 'new\n', expectedSha256: sha256Hex('from\n') },
         ],
       },
@@ -132,7 +176,17 @@ describe('planPatch', () => {
 
   it('lets later operations see earlier ones', () => {
     const { entries } = plan(
-      ['*** Delete File: a', '*** Add File: a', '+fresh', '*** Update File: a', '@@', '-fresh', '+fresher', '*** Update File: a', '*** Move to: b'],
+      [
+        '*** Delete File: a',
+        '*** Add File: a',
+        '+fresh',
+        '*** Update File: a',
+        '@@',
+        '-fresh',
+        '+fresher',
+        '*** Update File: a',
+        '*** Move to: b',
+      ],
       { a: file('old\n') },
     )
     expect(entries.flatMap((entry) => entry.steps)).toEqual([
@@ -141,17 +195,27 @@ describe('planPatch', () => {
       { kind: 'write', path: 'a', text: 'fresher\n', expectedSha256: sha256Hex('fresh\n') },
       { kind: 'move', from: 'a', to: 'b', expectedSha256: sha256Hex('fresher\n'), destinationSha256: null },
     ])
-    expect(thrown(() => plan(['*** Delete File: a', '*** Update File: a', '@@', '-x'], { a: file('x\n') }))).toMatchObject({ code: 'patch.file_not_found' })
+    expect(
+      thrown(() => plan(['*** Delete File: a', '*** Update File: a', '@@', '-x'], { a: file('x\n') })),
+    ).toMatchObject({ code: 'patch.file_not_found' })
   })
 
   it('refuses to add over an existing file or directory, or below a file', () => {
     const exists = thrown(() => plan(['*** Add File: a.txt', '+x'], { 'a.txt': file('x\n') }))
     expect(exists).toMatchObject({ code: 'patch.file_exists', details: { path: 'a.txt' } })
     expect(exists.message).toContain('put "*** Delete File: a.txt" before the "*** Add File: a.txt"')
-    expect(thrown(() => plan(['*** Add File: src', '+x'], { src: { kind: 'directory' } })).message).toContain('src cannot be created: a directory')
-    expect(thrown(() => plan(['*** Add File: a.txt/b', '+x'], { 'a.txt': file('x\n') })).message).toContain('a.txt is a file, not a directory')
-    expect(thrown(() => plan(['*** Add File: d/f', '+x', '*** Add File: d', '+y'], {}))).toMatchObject({ code: 'patch.file_exists' })
-    expect(thrown(() => plan(['*** Update File: a', '*** Move to: dir'], { a: file('x\n'), dir: { kind: 'directory' } }))).toMatchObject({ code: 'patch.file_exists' })
+    expect(thrown(() => plan(['*** Add File: src', '+x'], { src: { kind: 'directory' } })).message).toContain(
+      'src cannot be created: a directory',
+    )
+    expect(thrown(() => plan(['*** Add File: a.txt/b', '+x'], { 'a.txt': file('x\n') })).message).toContain(
+      'a.txt is a file, not a directory',
+    )
+    expect(thrown(() => plan(['*** Add File: d/f', '+x', '*** Add File: d', '+y'], {}))).toMatchObject({
+      code: 'patch.file_exists',
+    })
+    expect(
+      thrown(() => plan(['*** Update File: a', '*** Move to: dir'], { a: file('x\n'), dir: { kind: 'directory' } })),
+    ).toMatchObject({ code: 'patch.file_exists' })
   })
 
   it('refuses updates and deletes of missing files and directories', () => {
@@ -159,7 +223,9 @@ describe('planPatch', () => {
     expect(missing).toMatchObject({ code: 'patch.file_not_found' })
     expect(missing.message).toContain('missing.txt does not exist, so this tool cannot update it.')
     expect(thrown(() => plan(['*** Delete File: gone'], {})).message).toContain('cannot delete it')
-    expect(thrown(() => plan(['*** Delete File: src'], { src: { kind: 'directory' } }))).toMatchObject({ code: 'patch.file_not_found' })
+    expect(thrown(() => plan(['*** Delete File: src'], { src: { kind: 'directory' } }))).toMatchObject({
+      code: 'patch.file_not_found',
+    })
   })
 
   it('moves and deletes files that are not text, but does not apply hunks to them', () => {
@@ -167,8 +233,15 @@ describe('planPatch', () => {
     expect(plan(['*** Update File: a.bin', '*** Move to: b.bin'], { 'a.bin': binary }).entries[0]?.steps).toEqual([
       { kind: 'move', from: 'a.bin', to: 'b.bin', expectedSha256: 'abc', destinationSha256: null },
     ])
-    expect(plan(['*** Delete File: a.bin'], { 'a.bin': binary }).entries[0]?.change).toEqual({ path: 'a.bin', action: 'delete', added: 0, removed: 0 })
-    expect(thrown(() => plan(['*** Update File: a.bin', '@@', '-x'], { 'a.bin': binary }))).toMatchObject({ code: 'patch.not_text' })
+    expect(plan(['*** Delete File: a.bin'], { 'a.bin': binary }).entries[0]?.change).toEqual({
+      path: 'a.bin',
+      action: 'delete',
+      added: 0,
+      removed: 0,
+    })
+    expect(thrown(() => plan(['*** Update File: a.bin', '@@', '-x'], { 'a.bin': binary }))).toMatchObject({
+      code: 'patch.not_text',
+    })
   })
 
   it('plans no write for an update that changes nothing', () => {

@@ -64,13 +64,19 @@ function planOperation(operation: PatchOperation, tree: VirtualTree): PatchPlan[
     tree.checkCreatable(path, true)
     const text = operation.lines.map((line) => `${line}\n`).join('')
     tree.setFile(path, text)
-    return { change: { path, action: 'add', added: operation.lines.length, removed: 0 }, steps: [{ kind: 'write', path, text, expectedSha256: null }] }
+    return {
+      change: { path, action: 'add', added: operation.lines.length, removed: 0 },
+      steps: [{ kind: 'write', path, text, expectedSha256: null }],
+    }
   }
   const source = tree.existingFile(path, operation.kind)
   if (operation.kind === 'delete') {
     tree.set(path, { kind: 'missing' })
     const removed = source.text === undefined ? 0 : splitLines(source.text).lines.length
-    return { change: { path, action: 'delete', added: 0, removed }, steps: [{ kind: 'remove', path, expectedSha256: source.sha256 }] }
+    return {
+      change: { path, action: 'delete', added: 0, removed },
+      steps: [{ kind: 'remove', path, expectedSha256: source.sha256 }],
+    }
   }
   let text = source.text
   if (operation.hunks.length > 0) {
@@ -78,18 +84,28 @@ function planOperation(operation: PatchOperation, tree: VirtualTree): PatchPlan[
     text = applyHunks(path, text, operation.hunks)
   }
   const lines = operation.hunks.flatMap((hunk) => hunk.lines)
-  const counts = { added: lines.filter((line) => line.op === '+').length, removed: lines.filter((line) => line.op === '-').length }
+  const counts = {
+    added: lines.filter((line) => line.op === '+').length,
+    removed: lines.filter((line) => line.op === '-').length,
+  }
   const changed = text !== source.text
   const to = operation.moveTo ?? path
   if (to === path) {
     if (text !== undefined) tree.setFile(path, text)
-    const steps: PatchStep[] = changed && text !== undefined ? [{ kind: 'write', path, text, expectedSha256: source.sha256 }] : []
+    const steps: PatchStep[] =
+      changed && text !== undefined ? [{ kind: 'write', path, text, expectedSha256: source.sha256 }] : []
     return { change: { path, action: 'update', ...counts }, steps }
   }
   tree.checkCreatable(to, false)
   const destination = tree.get(to)
   const steps: PatchStep[] = [
-    { kind: 'move', from: path, to, expectedSha256: source.sha256, destinationSha256: destination.kind === 'file' ? destination.sha256 : null },
+    {
+      kind: 'move',
+      from: path,
+      to,
+      expectedSha256: source.sha256,
+      destinationSha256: destination.kind === 'file' ? destination.sha256 : null,
+    },
   ]
   if (changed && text !== undefined) steps.push({ kind: 'write', path: to, text, expectedSha256: source.sha256 })
   tree.set(path, { kind: 'missing' })
@@ -132,7 +148,8 @@ class VirtualTree {
   checkCreatable(path: string, mustBeFree: boolean): void {
     const state = this.get(path)
     if (state.kind === 'file' && mustBeFree) throw fileExists(path)
-    if (state.kind === 'directory' || state.kind === 'other' || path === '') throw pathTaken(path, 'a directory or special file is there')
+    if (state.kind === 'directory' || state.kind === 'other' || path === '')
+      throw pathTaken(path, 'a directory or special file is there')
     for (const parent of parents(path)) {
       const kind = this.get(parent).kind
       if (kind === 'file' || kind === 'other') throw pathTaken(path, `${parent} is a file, not a directory`)

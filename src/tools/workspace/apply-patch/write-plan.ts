@@ -54,7 +54,8 @@ async function runStep(step: PatchStep, workspace: Workspace, readState: ReadSta
       const record = readState.get(step.from)
       readState.forget(step.from)
       readState.forget(step.to)
-      if (record !== undefined && record.sha256 === step.expectedSha256) readState.record(step.to, record.sha256, record.full)
+      if (record !== undefined && record.sha256 === step.expectedSha256)
+        readState.record(step.to, record.sha256, record.full)
       return
     }
   }

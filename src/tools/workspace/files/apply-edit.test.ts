@@ -25,7 +25,10 @@ describe('LineBreakTolerantPattern', () => {
   it('counts overlapping occurrences but replaces disjoint ones', () => {
     const pattern = new LineBreakTolerantPattern('aa')
     expect(pattern.all('aaaa')).toHaveLength(3)
-    expect(pattern.disjoint('aaaa')).toEqual([{ start: 0, end: 2 }, { start: 2, end: 4 }])
+    expect(pattern.disjoint('aaaa')).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 4 },
+    ])
   })
 })
 
@@ -55,14 +58,26 @@ describe('applyEdit', () => {
   it('replaces all occurrences with replace_all', () => {
     const applied = applyEdit('x\ny\nx\n', { old_string: 'x', new_string: 'z\nz', replace_all: true })
     expect(applied.text).toBe('z\nz\ny\nz\nz\n')
-    expect(applied.replaced.map((r) => r.to)).toEqual([{ first: 1, last: 2 }, { first: 4, last: 5 }])
+    expect(applied.replaced.map((r) => r.to)).toEqual([
+      { first: 1, last: 2 },
+      { first: 4, last: 5 },
+    ])
   })
 })
 
 describe('edit snippets', () => {
   it('carries ranges through a later edit', () => {
     const replaced = [{ from: { first: 5, last: 5 }, to: { first: 5, last: 7 } }]
-    expect(carryRanges([{ first: 2, last: 2 }, { first: 9, last: 9 }, { first: 5, last: 5 }], replaced)).toEqual([
+    expect(
+      carryRanges(
+        [
+          { first: 2, last: 2 },
+          { first: 9, last: 9 },
+          { first: 5, last: 5 },
+        ],
+        replaced,
+      ),
+    ).toEqual([
       { first: 2, last: 2 },
       { first: 11, last: 11 },
       { first: 5, last: 7 },
@@ -71,8 +86,24 @@ describe('edit snippets', () => {
 
   it('renders numbered context around ranges, with … between distant ones and a bound', () => {
     const lines = Array.from({ length: 100 }, (_, i) => `l${i + 1}`)
-    const snippet = renderSnippet(lines, [{ first: 1, last: 1 }, { first: 50, last: 50 }])
-    expect(snippet.split('\n')).toEqual(['     1\tl1', '     2\tl2', '     3\tl3', '     4\tl4', '     …', '    47\tl47', '    48\tl48', '    49\tl49', '    50\tl50', '    51\tl51', '    52\tl52', '    53\tl53'])
+    const snippet = renderSnippet(lines, [
+      { first: 1, last: 1 },
+      { first: 50, last: 50 },
+    ])
+    expect(snippet.split('\n')).toEqual([
+      '     1\tl1',
+      '     2\tl2',
+      '     3\tl3',
+      '     4\tl4',
+      '     …',
+      '    47\tl47',
+      '    48\tl48',
+      '    49\tl49',
+      '    50\tl50',
+      '    51\tl51',
+      '    52\tl52',
+      '    53\tl53',
+    ])
     const long = renderSnippet(lines, [{ first: 10, last: 90 }])
     expect(long.split('\n')).toHaveLength(41)
     expect(long.split('\n').at(-1)).toBe('     … (47 more lines not shown)')

@@ -68,7 +68,14 @@ export function applyEdit(text: string, edit: TextEdit): AppliedEdit {
   if (matches.length === 0) throw new EditFailure({ kind: 'not_found' })
   if (matches.length > 1 && edit.replace_all !== true) {
     const count = pattern.all(text).length
-    throw new EditFailure({ kind: 'not_unique', count, lines: lineNumbersOf(text, matches.map((m) => m.start)) })
+    throw new EditFailure({
+      kind: 'not_unique',
+      count,
+      lines: lineNumbersOf(
+        text,
+        matches.map((m) => m.start),
+      ),
+    })
   }
   const fallback = dominantLineEnding(text)
   const pieces: string[] = []

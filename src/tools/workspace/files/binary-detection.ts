@@ -58,7 +58,8 @@ const signatures: readonly Signature[] = [
  */
 export function detectFileKind(bytes: Uint8Array): FileKind {
   const sample = bytes.subarray(0, fileToolLimits.sniffBytes)
-  const binary = sample.includes(0) || !isUtf8Prefix(sample, sample.length < bytes.length) || startsWith(sample, 0, '%PDF-')
+  const binary =
+    sample.includes(0) || !isUtf8Prefix(sample, sample.length < bytes.length) || startsWith(sample, 0, '%PDF-')
   return binary ? { binary: true, type: fileType(sample) } : { binary: false }
 }
 

@@ -14,13 +14,26 @@ import { fileToolIds, ifOffered } from './tool-ids.js'
  * to read the file again) or `edit.not_unique` (with the count and the first lines it occurs at).
  * `note` is put before the hint of a not-found error.
  */
-export function editProblemError(ctx: ToolCallContext, path: string, text: string, edit: TextEdit, problem: EditProblem, note = ''): ToolError {
+export function editProblemError(
+  ctx: ToolCallContext,
+  path: string,
+  text: string,
+  edit: TextEdit,
+  problem: EditProblem,
+  note = '',
+): ToolError {
   const shown = shownPath(path)
   switch (problem.kind) {
     case 'no_change':
       return new ToolError('edit.no_change', fileTexts.editNoChange)
     case 'empty_old_string':
-      return new ToolError('edit.empty_old_string', fillText(fileTexts.editEmptyOld, { path: shown, hint: ifOffered(ctx, fileToolIds.write, fileTexts.hintWriteWhole) }))
+      return new ToolError(
+        'edit.empty_old_string',
+        fillText(fileTexts.editEmptyOld, {
+          path: shown,
+          hint: ifOffered(ctx, fileToolIds.write, fileTexts.hintWriteWhole),
+        }),
+      )
     case 'not_found': {
       const near = nearMissHint(text, edit.old_string)
       const hint = note + (near === '' ? fillText(fileTexts.nearReread, { tool: ctx.alias(fileToolIds.read) }) : near)
@@ -28,7 +41,10 @@ export function editProblemError(ctx: ToolCallContext, path: string, text: strin
     }
     case 'not_unique': {
       const lines = problem.lines.map(formatCount).join(', ') + (problem.count > problem.lines.length ? ', …' : '')
-      return new ToolError('edit.not_unique', fillText(fileTexts.editNotUnique, { path: shown, count: formatCount(problem.count), lines }))
+      return new ToolError(
+        'edit.not_unique',
+        fillText(fileTexts.editNotUnique, { path: shown, count: formatCount(problem.count), lines }),
+      )
     }
   }
 }

@@ -40,7 +40,12 @@ export type EditFailureLabel = (index: number, problem: ToolError) => ToolError
  * every line ending outside the replaced text stay as they were.
  * @param label wraps the error of a failing edit (the multi-edit names its index)
  */
-export async function editFile(ctx: ToolCallContext, filePath: string, edits: readonly TextEdit[], label: EditFailureLabel = (_i, e) => e): Promise<EditedFile> {
+export async function editFile(
+  ctx: ToolCallContext,
+  filePath: string,
+  edits: readonly TextEdit[],
+  label: EditFailureLabel = (_i, e) => e,
+): Promise<EditedFile> {
   const { path, stat } = await prepareWriteTarget(ctx, filePath)
   const base = stat === undefined ? await newFileBase(ctx, path, edits) : await existingFileBase(ctx, path)
   let text = base.text
@@ -50,7 +55,9 @@ export async function editFile(ctx: ToolCallContext, filePath: string, edits: re
     try {
       const applied = applyEdit(text, edit)
       // The snippet shows the first lines changed only, so the earliest ranges are all it needs.
-      ranges = [...carryRanges(ranges, applied.replaced), ...applied.replaced.map((r) => r.to)].sort((a, b) => a.first - b.first).slice(0, fileToolLimits.maxSnippetLines)
+      ranges = [...carryRanges(ranges, applied.replaced), ...applied.replaced.map((r) => r.to)]
+        .sort((a, b) => a.first - b.first)
+        .slice(0, fileToolLimits.maxSnippetLines)
       replacements += applied.replaced.length
       text = applied.text
     } catch (error) {
@@ -86,7 +93,8 @@ interface EditBase {
 async function newFileBase(ctx: ToolCallContext, path: string, edits: readonly TextEdit[]): Promise<EditBase> {
   if (edits[0]?.old_string !== '') {
     const suggestion = await similarPath(ctx.workspace, path)
-    const hint = suggestion === undefined ? '' : fillText(fileTexts.hintDidYouMean, { suggestion: shownPath(suggestion) })
+    const hint =
+      suggestion === undefined ? '' : fillText(fileTexts.hintDidYouMean, { suggestion: shownPath(suggestion) })
     throw new ToolError('workspace.not_found', fillText(fileTexts.editMissingFile, { path: shownPath(path), hint }))
   }
   return { text: '', bom: false, expectedSha256: null, full: true }
@@ -96,8 +104,13 @@ async function existingFileBase(ctx: ToolCallContext, path: string): Promise<Edi
   const current = await ctx.workspace.readFile(path)
   const record = requireFreshRead(ctx, path, current, 'any')
   const kind = detectFileKind(current)
-  if (kind.binary) throw new ToolError('workspace.binary_file', fillText(fileTexts.editBinary, { path: shownPath(path), type: kind.type }))
-  if (!isValidUtf8(current)) throw new ToolError('workspace.not_utf8', fillText(fileTexts.editNotUtf8, { path: shownPath(path) }))
+  if (kind.binary)
+    throw new ToolError(
+      'workspace.binary_file',
+      fillText(fileTexts.editBinary, { path: shownPath(path), type: kind.type }),
+    )
+  if (!isValidUtf8(current))
+    throw new ToolError('workspace.not_utf8', fillText(fileTexts.editNotUtf8, { path: shownPath(path) }))
   const { text, bom } = decodeFileText(current)
   return { text, bom, expectedSha256: record.sha256, full: record.full }
 }

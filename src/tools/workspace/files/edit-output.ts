@@ -16,8 +16,19 @@ export function editOutput(edited: EditedFile, editCount?: number): ToolOutput {
     ? fillText(fileTexts.editCreated, { path, lines: counted(edited.lines, 'line'), bytes: formatBytes(edited.bytes) })
     : editCount === undefined
       ? fillText(fileTexts.editResult, { path, replacements, line: formatCount(edited.firstLine) })
-      : fillText(fileTexts.multiEditResult, { path, edits: counted(editCount, 'edit'), replacements, line: formatCount(edited.firstLine) })
-  const structured = { path: edited.path, replacements: edited.replacements, firstLine: edited.firstLine, created: edited.created, ...(editCount === undefined ? {} : { edits: editCount }) }
+      : fillText(fileTexts.multiEditResult, {
+          path,
+          edits: counted(editCount, 'edit'),
+          replacements,
+          line: formatCount(edited.firstLine),
+        })
+  const structured = {
+    path: edited.path,
+    replacements: edited.replacements,
+    firstLine: edited.firstLine,
+    created: edited.created,
+    ...(editCount === undefined ? {} : { edits: editCount }),
+  }
   return { content: edited.snippet === '' ? summary : `${summary}\n${edited.snippet}`, structured }
 }
 

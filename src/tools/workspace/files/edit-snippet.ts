@@ -35,7 +35,9 @@ export function carryRanges(ranges: readonly LineRange[], replaced: readonly Rep
 export function renderSnippet(lines: readonly string[], ranges: readonly LineRange[]): string {
   const context = fileToolLimits.snippetContext
   const blocks = mergeRanges(
-    ranges.map((r) => ({ first: Math.max(1, r.first - context), last: Math.min(lines.length, r.last + context) })).filter((r) => r.first <= r.last),
+    ranges
+      .map((r) => ({ first: Math.max(1, r.first - context), last: Math.min(lines.length, r.last + context) }))
+      .filter((r) => r.first <= r.last),
   )
   const out: string[] = []
   let shown = 0
@@ -63,7 +65,8 @@ function mergeRanges(ranges: readonly LineRange[]): LineRange[] {
   const merged: LineRange[] = []
   for (const range of sorted) {
     const last = merged.at(-1)
-    if (last !== undefined && range.first <= last.last + 1) merged[merged.length - 1] = { first: last.first, last: Math.max(last.last, range.last) }
+    if (last !== undefined && range.first <= last.last + 1)
+      merged[merged.length - 1] = { first: last.first, last: Math.max(last.last, range.last) }
     else merged.push(range)
   }
   return merged

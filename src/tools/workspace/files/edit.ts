@@ -27,13 +27,26 @@ const inputSchema = z.object({
 export const editTool = defineTool({
   name: 'workspace.edit',
   description: (ctx) =>
-    describe(template, [ifOffered(ctx, fileToolIds.multiEdit, fileTexts.descEditMulti), ifOffered(ctx, fileToolIds.write, fileTexts.descEditWrite)]),
+    describe(template, [
+      ifOffered(ctx, fileToolIds.multiEdit, fileTexts.descEditMulti),
+      ifOffered(ctx, fileToolIds.write, fileTexts.descEditWrite),
+    ]),
   inputSchema,
   annotations: { readOnly: false, destructive: true },
-  renamedParameters: { path: 'file_path', filePath: 'file_path', old_str: 'old_string', new_str: 'new_string', oldString: 'old_string', newString: 'new_string', replaceAll: 'replace_all' },
+  renamedParameters: {
+    path: 'file_path',
+    filePath: 'file_path',
+    old_str: 'old_string',
+    new_str: 'new_string',
+    oldString: 'old_string',
+    newString: 'new_string',
+    replaceAll: 'replace_all',
+  },
   resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
-  call: async ({ file_path, old_string, new_string, replace_all }, ctx) => editOutput(await editFile(ctx, file_path, [{ old_string, new_string, replace_all }])),
-  renderToolUseMessage: ({ file_path, replace_all }) => `Edit ${file_path}${replace_all === true ? ' (all occurrences)' : ''}`,
+  call: async ({ file_path, old_string, new_string, replace_all }, ctx) =>
+    editOutput(await editFile(ctx, file_path, [{ old_string, new_string, replace_all }])),
+  renderToolUseMessage: ({ file_path, replace_all }) =>
+    `Edit ${file_path}${replace_all === true ? ' (all occurrences)' : ''}`,
   renderToolResultMessage: summarizeEdit,
 })

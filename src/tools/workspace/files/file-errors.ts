@@ -18,7 +18,13 @@ export async function statRegularFile(ctx: ToolCallContext, path: string): Promi
   if (stat === undefined) return undefined
   const shown = shownPath(path)
   if (stat.kind === 'directory') {
-    throw new ToolError('workspace.is_directory', fillText(fileTexts.isDirectory, { path: shown || '.', hint: ifOffered(ctx, fileToolIds.list, fileTexts.hintList) }))
+    throw new ToolError(
+      'workspace.is_directory',
+      fillText(fileTexts.isDirectory, {
+        path: shown || '.',
+        hint: ifOffered(ctx, fileToolIds.list, fileTexts.hintList),
+      }),
+    )
   }
   if (stat.kind !== 'file') throw new ToolError('workspace.not_a_file', fillText(fileTexts.notAFile, { path: shown }))
   if (stat.size > fileToolLimits.maxFileBytes) {

@@ -34,7 +34,11 @@ export class LineBreakTolerantPattern {
     const matches: TextMatch[] = []
     const pattern = this.#pattern
     pattern.lastIndex = 0
-    for (let found = pattern.exec(haystack); found !== null && matches.length < stopAfter; found = pattern.exec(haystack)) {
+    for (
+      let found = pattern.exec(haystack);
+      found !== null && matches.length < stopAfter;
+      found = pattern.exec(haystack)
+    ) {
       const start = found.index
       const end = start + found[0].length
       matches.push({ start, end })

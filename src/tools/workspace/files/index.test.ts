@@ -6,7 +6,12 @@ import { fileTools } from './index.js'
 
 describe('fileTools', () => {
   it('holds the four file tools, each with a description that names other tools only when offered', () => {
-    expect(fileTools.map((tool) => tool.name)).toEqual(['workspace.read_file', 'workspace.write_file', 'workspace.edit', 'workspace.multi_edit'])
+    expect(fileTools.map((tool) => tool.name)).toEqual([
+      'workspace.read_file',
+      'workspace.write_file',
+      'workspace.edit',
+      'workspace.multi_edit',
+    ])
     const { ctx } = fileToolsSetup()
     for (const tool of fileTools) {
       if (typeof tool.description !== 'function') throw new Error(`${tool.name} should describe itself per snapshot`)

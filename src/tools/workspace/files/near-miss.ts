@@ -39,7 +39,11 @@ function unifyQuotes(line: string): string {
  * its first line may be the end of a file line and its last line the start of one, as an
  * `old_string` that begins or ends inside a line is.
  */
-function findBlock(fileLines: readonly string[], wanted: readonly string[], normalize: (line: string) => string): number | undefined {
+function findBlock(
+  fileLines: readonly string[],
+  wanted: readonly string[],
+  normalize: (line: string) => string,
+): number | undefined {
   const target = wanted.map(normalize)
   const lines = fileLines.map(normalize)
   const lastIndex = target.length - 1
@@ -67,6 +71,8 @@ function mostSimilarLine(fileLines: readonly string[], wanted: string): number |
 }
 
 function withLines(template: string, fileLines: readonly string[], index: number, count: number): string {
-  const shown = fileLines.slice(index, index + Math.min(count, maxShownLines)).map((line, k) => numberLine(index + k + 1, cutLine(line, comparedChars).text))
+  const shown = fileLines
+    .slice(index, index + Math.min(count, maxShownLines))
+    .map((line, k) => numberLine(index + k + 1, cutLine(line, comparedChars).text))
   return `${fillText(template, { line: formatCount(index + 1) })}\n${shown.join('\n')}`
 }

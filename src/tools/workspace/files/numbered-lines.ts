@@ -30,7 +30,10 @@ export function codePointLength(text: string): number {
 }
 
 /** A line cut to `max` characters (never inside a surrogate pair) with a marker, and whether it was cut. */
-export function cutLine(line: string, max: number = fileToolLimits.maxLineChars): { readonly text: string; readonly cut: boolean } {
+export function cutLine(
+  line: string,
+  max: number = fileToolLimits.maxLineChars,
+): { readonly text: string; readonly cut: boolean } {
   if (line.length <= max) return { text: line, cut: false }
   const total = codePointLength(line)
   if (total <= max) return { text: line, cut: false }

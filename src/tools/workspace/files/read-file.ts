@@ -23,7 +23,12 @@ const template = loadText(import.meta.url, 'read-file.description.md')
 const inputSchema = z.object({
   file_path: z.string().describe('Workspace path of the file, e.g. src/index.ts.'),
   offset: z.number().int().min(1).optional().describe('First line to read, 1-based; default 1.'),
-  limit: z.number().int().min(1).optional().describe(`Number of lines to read; at most ${formatCount(fileToolLimits.maxLines)} per call.`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`Number of lines to read; at most ${formatCount(fileToolLimits.maxLines)} per call.`),
 })
 
 /**
@@ -44,7 +49,14 @@ export const readFileTool = defineTool({
   inputSchema,
   annotations: { readOnly: true, idempotent: true },
   pagesItself: true,
-  renamedParameters: { path: 'file_path', filePath: 'file_path', filename: 'file_path', start_line: 'offset', line: 'offset', lines: 'limit' },
+  renamedParameters: {
+    path: 'file_path',
+    filePath: 'file_path',
+    filename: 'file_path',
+    start_line: 'offset',
+    line: 'offset',
+    lines: 'limit',
+  },
   resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),
   call: async ({ file_path, offset, limit }, ctx) => {
@@ -52,7 +64,10 @@ export const readFileTool = defineTool({
     const stat = await statRegularFile(ctx, path)
     if (stat === undefined) {
       const suggestion = await similarPath(ctx.workspace, path)
-      throw notFoundError(path, suggestion === undefined ? '' : fillText(fileTexts.hintDidYouMean, { suggestion: shownPath(suggestion) }))
+      throw notFoundError(
+        path,
+        suggestion === undefined ? '' : fillText(fileTexts.hintDidYouMean, { suggestion: shownPath(suggestion) }),
+      )
     }
     const bytes = await ctx.workspace.readFile(path)
     const sha256 = sha256Hex(bytes)
@@ -67,18 +82,35 @@ export const readFileTool = defineTool({
     const lines = splitLines(decodeFileText(bytes).text)
     if (lines.length === 0) {
       ctx.readState.record(path, sha256, true)
-      return { content: fillText(fileTexts.readEmpty, { path: shown }), structured: { path, kind: 'empty', totalLines: 0, bytes: bytes.length } }
+      return {
+        content: fillText(fileTexts.readEmpty, { path: shown }),
+        structured: { path, kind: 'empty', totalLines: 0, bytes: bytes.length },
+      }
     }
     const start = offset ?? 1
     if (start > lines.length) {
-      const values = { offset: formatCount(start), path: shown, total: counted(lines.length, 'line'), last: formatCount(lines.length) }
+      const values = {
+        offset: formatCount(start),
+        path: shown,
+        total: counted(lines.length, 'line'),
+        last: formatCount(lines.length),
+      }
       throw new ToolError('read_file.offset_past_end', fillText(fileTexts.readOffsetPastEnd, values))
     }
     const window = readWindow(lines, start, limit)
     const full = start === 1 && window.last === lines.length && window.cutLines === 0
     ctx.readState.record(path, sha256, full)
     const notes = [cutNote(window, ctx), windowNote(window, lines.length, limit)].filter((note) => note !== '')
-    const structured = { path, kind: 'text', startLine: window.first, endLine: window.last, totalLines: lines.length, full, cutLines: window.cutLines, nextOffset: window.last < lines.length ? window.last + 1 : null }
+    const structured = {
+      path,
+      kind: 'text',
+      startLine: window.first,
+      endLine: window.last,
+      totalLines: lines.length,
+      full,
+      cutLines: window.cutLines,
+      nextOffset: window.last < lines.length ? window.last + 1 : null,
+    }
     return { content: [window.text, ...notes].join('\n\n'), structured }
   },
   renderToolUseMessage: ({ file_path, offset, limit }) => {
@@ -92,11 +124,20 @@ export const readFileTool = defineTool({
 function windowNote(window: ReadWindow, total: number, limit: number | undefined): string {
   if (window.last >= total) return ''
   const reason =
-    window.stop === 'limit' ? fillText(fileTexts.readStopLimit, { max: formatCount(limit ?? 0) })
-    : window.stop === 'chars' ? fillText(fileTexts.readStopChars, { max: formatCount(fileToolLimits.maxChars) })
-    : window.stop === 'bytes' ? fillText(fileTexts.readStopBytes, { max: formatBytes(fileToolLimits.maxBytes) })
-    : fillText(fileTexts.readStopLines, { max: formatCount(fileToolLimits.maxLines) })
-  const values = { first: formatCount(window.first), last: formatCount(window.last), total: formatCount(total), reason, next: formatCount(window.last + 1) }
+    window.stop === 'limit'
+      ? fillText(fileTexts.readStopLimit, { max: formatCount(limit ?? 0) })
+      : window.stop === 'chars'
+        ? fillText(fileTexts.readStopChars, { max: formatCount(fileToolLimits.maxChars) })
+        : window.stop === 'bytes'
+          ? fillText(fileTexts.readStopBytes, { max: formatBytes(fileToolLimits.maxBytes) })
+          : fillText(fileTexts.readStopLines, { max: formatCount(fileToolLimits.maxLines) })
+  const values = {
+    first: formatCount(window.first),
+    last: formatCount(window.last),
+    total: formatCount(total),
+    reason,
+    next: formatCount(window.last + 1),
+  }
   return fillText(fileTexts.readWindowNote, values)
 }
 
@@ -108,9 +149,12 @@ function cutNote(window: ReadWindow, ctx: ToolCallContext): string {
 }
 
 function summarizeRead(structured: Record<string, unknown> | undefined): string {
-  if (structured?.kind === 'binary') return `Binary file (${String(structured.type)}, ${formatBytes(Number(structured.bytes))})`
+  if (structured?.kind === 'binary')
+    return `Binary file (${String(structured.type)}, ${formatBytes(Number(structured.bytes))})`
   if (structured?.kind === 'empty') return 'Empty file'
   if (structured?.kind !== 'text') return 'Read failed'
   const [first, last, total] = [structured.startLine, structured.endLine, structured.totalLines].map(Number)
-  return first === 1 && last === total ? `Read ${counted(total ?? 0, 'line')}` : `Read lines ${formatCount(first ?? 0)}–${formatCount(last ?? 0)} of ${formatCount(total ?? 0)}`
+  return first === 1 && last === total
+    ? `Read ${counted(total ?? 0, 'line')}`
+    : `Read lines ${formatCount(first ?? 0)}–${formatCount(last ?? 0)} of ${formatCount(total ?? 0)}`
 }

@@ -23,7 +23,10 @@ export function requireFreshRead(ctx: ToolCallContext, path: string, current: Ui
   const record = ctx.readState.get(path)
   const values = { path: shownPath(path), read: ctx.alias(fileToolIds.read) }
   if (record === undefined) {
-    throw new ToolError('workspace.read_required', fillText(need === 'full' ? fileTexts.writeReadRequired : fileTexts.editReadRequired, values))
+    throw new ToolError(
+      'workspace.read_required',
+      fillText(need === 'full' ? fileTexts.writeReadRequired : fileTexts.editReadRequired, values),
+    )
   }
   if (need === 'full' && !record.full) {
     const hint = ifOffered(ctx, fileToolIds.edit, fileTexts.hintEditParts)
@@ -35,5 +38,8 @@ export function requireFreshRead(ctx: ToolCallContext, path: string, current: Ui
 
 /** `workspace.file_changed`, telling the model to read the file again with the read tool. */
 export function fileChangedError(ctx: ToolCallContext, path: string): ToolError {
-  return new ToolError('workspace.file_changed', fillText(fileTexts.fileChanged, { path: shownPath(path), read: ctx.alias(fileToolIds.read) }))
+  return new ToolError(
+    'workspace.file_changed',
+    fillText(fileTexts.fileChanged, { path: shownPath(path), read: ctx.alias(fileToolIds.read) }),
+  )
 }

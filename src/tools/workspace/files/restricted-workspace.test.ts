@@ -15,13 +15,21 @@ describe('restrictedWorkspace', () => {
   symlinkSync('.env', join(root, 'envlink'))
   symlinkSync('config/prod.json', join(root, 'cfglink'))
   const workspace = createWorkspace([{ at: '', hostDir: root, access: 'read-write' }])
-  const profile = mergeProfile(defaultProfile, { permissions: { deny: ['builtin:workspace.read_file(.env)'], ask: ['builtin:workspace.read_file(config/**)'] } })
+  const profile = mergeProfile(defaultProfile, {
+    permissions: { deny: ['builtin:workspace.read_file(.env)'], ask: ['builtin:workspace.read_file(config/**)'] },
+  })
 
   it('refuses, where the tool resolves it, a link that leads to a denied file (the check and the use see the same file)', async () => {
     const ws = restrictedWorkspace({ workspace, profile, toolId: 'builtin:workspace.read_file' })
-    await expect(ws.resolve('envlink', 'read')).rejects.toMatchObject({ code: 'permission.denied', message: '"envlink" leads to ".env", which a deny rule of this tool covers; it cannot be used.' })
+    await expect(ws.resolve('envlink', 'read')).rejects.toMatchObject({
+      code: 'permission.denied',
+      message: '"envlink" leads to ".env", which a deny rule of this tool covers; it cannot be used.',
+    })
     // An ask rule was judged before the call ran (a person may have approved it).
-    await expect(ws.resolve('cfglink', 'read')).resolves.toMatchObject({ path: 'cfglink', realPath: 'config/prod.json' })
+    await expect(ws.resolve('cfglink', 'read')).resolves.toMatchObject({
+      path: 'cfglink',
+      realPath: 'config/prod.json',
+    })
     expect(ws.restricted?.('config/prod.json')).toBe('ask')
   })
 

@@ -24,7 +24,10 @@ export function restrictedWorkspace(ctx: Pick<ToolCallContext, 'workspace' | 'pr
     async resolve(path, intent) {
       const resolved = await base.resolve(path, intent)
       if (resolved.realPath !== resolved.path && restricted(resolved.realPath) === 'deny') {
-        throw new ToolError('permission.denied', fillText(linkToDenied, { path: shownPath(resolved.path), target: shownPath(resolved.realPath) }))
+        throw new ToolError(
+          'permission.denied',
+          fillText(linkToDenied, { path: shownPath(resolved.path), target: shownPath(resolved.realPath) }),
+        )
       }
       return resolved
     },

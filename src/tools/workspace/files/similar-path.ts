@@ -25,7 +25,14 @@ export async function similarPath(workspace: Workspace, path: string): Promise<s
     if (entry.kind === 'directory') continue
     const candidate = entry.name.toLowerCase()
     const distance = editDistance(candidate, name, maxDistance)
-    const score = candidate === name ? 0 : stem(candidate) !== '' && stem(candidate) === stem(name) ? 1 : distance <= maxDistance ? 1 + distance : Infinity
+    const score =
+      candidate === name
+        ? 0
+        : stem(candidate) !== '' && stem(candidate) === stem(name)
+          ? 1
+          : distance <= maxDistance
+            ? 1 + distance
+            : Infinity
     if (score < (best?.score ?? Infinity)) best = { path: entry.path, score }
   }
   return best?.path

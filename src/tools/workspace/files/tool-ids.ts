@@ -17,6 +17,11 @@ export const fileToolIds = {
  * A sentence that names another tool, filled with `{tool}` = its alias, or `''` when the snapshot
  * does not offer that tool (a model should never be pointed at a tool it cannot call).
  */
-export function ifOffered(ctx: DescriptionContext, toolId: ToolId, template: string, values: Readonly<Record<string, string | number>> = {}): string {
+export function ifOffered(
+  ctx: DescriptionContext,
+  toolId: ToolId,
+  template: string,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
   return ctx.has(toolId) ? fillText(template, { ...values, tool: ctx.alias(toolId) }) : ''
 }

@@ -11,7 +11,13 @@ describe('workspace.write_file', () => {
     const { ctx, text } = fileToolsSetup()
     const output = await callTool(writeFileTool, { file_path: 'docs/new/notes.md', content: '# Notes\n- one\n' }, ctx)
     expect(output.content).toBe('Created "docs/new/notes.md": wrote 2 lines (14 bytes).')
-    expect(output.structured).toEqual({ path: 'docs/new/notes.md', action: 'created', lines: 2, bytes: 14, totalLines: 2 })
+    expect(output.structured).toEqual({
+      path: 'docs/new/notes.md',
+      action: 'created',
+      lines: 2,
+      bytes: 14,
+      totalLines: 2,
+    })
     expect(text('docs/new/notes.md')).toBe('# Notes\n- one\n')
     expect(ctx.readState.get('docs/new/notes.md')).toMatchObject({ sha256: sha256Hex('# Notes\n- one\n'), full: true })
     // Having written it, the model may replace it again without reading.
@@ -24,7 +30,8 @@ describe('workspace.write_file', () => {
     put('a.txt', 'old\n')
     expect(await failure(callTool(writeFileTool, { file_path: 'a.txt', content: 'new\n' }, ctx))).toEqual({
       code: 'workspace.read_required',
-      message: '"a.txt" already exists and you have not read it. Read the whole file with workspace_read_file before you replace it or append to it.',
+      message:
+        '"a.txt" already exists and you have not read it. Read the whole file with workspace_read_file before you replace it or append to it.',
     })
     expect(text('a.txt')).toBe('old\n')
   })
@@ -53,14 +60,18 @@ describe('workspace.write_file', () => {
       code: 'workspace.file_changed',
       message: '"a.txt" changed since you read it. Read it again with workspace_read_file, then retry.',
     })
-    expect(await failure(callTool(writeFileTool, { file_path: 'a.txt', content: 'mine\n', mode: 'append' }, ctx))).toMatchObject({ code: 'workspace.file_changed' })
+    expect(
+      await failure(callTool(writeFileTool, { file_path: 'a.txt', content: 'mine\n', mode: 'append' }, ctx)),
+    ).toMatchObject({ code: 'workspace.file_changed' })
     expect(text('a.txt')).toBe('someone else\n')
   })
 
   it('appends after a full read, and creates a missing file when appending', async () => {
     const { ctx, put, text } = fileToolsSetup()
     put('log.txt', 'one\n')
-    expect((await failure(callTool(writeFileTool, { file_path: 'log.txt', content: 'two\n', mode: 'append' }, ctx))).code).toBe('workspace.read_required')
+    expect(
+      (await failure(callTool(writeFileTool, { file_path: 'log.txt', content: 'two\n', mode: 'append' }, ctx))).code,
+    ).toBe('workspace.read_required')
     await callTool(readFileTool, { file_path: 'log.txt' }, ctx)
     const output = await callTool(writeFileTool, { file_path: 'log.txt', content: 'two\nthree\n', mode: 'append' }, ctx)
     expect(output.content).toBe('Appended 2 lines (10 bytes) to "log.txt"; it now has 3 lines.')
@@ -76,7 +87,9 @@ describe('workspace.write_file', () => {
     await callTool(readFileTool, { file_path: 'win.txt' }, ctx)
     const output = await callTool(writeFileTool, { file_path: 'win.txt', content: 'x\ny\n' }, ctx)
     expect(bytes('win.txt')).toEqual(Buffer.from('\ufeffx\r\ny\r\n'))
-    expect(output.content).toBe("Updated \"win.txt\": wrote 2 lines (9 bytes) over its previous content. Kept the file's CRLF line endings and byte-order mark.")
+    expect(output.content).toBe(
+      'Updated "win.txt": wrote 2 lines (9 bytes) over its previous content. Kept the file\'s CRLF line endings and byte-order mark.',
+    )
     await callTool(writeFileTool, { file_path: 'win.txt', content: 'z\n', mode: 'append' }, ctx)
     expect(bytes('win.txt')).toEqual(Buffer.from('\ufeffx\r\ny\r\nz\r\n'))
     // Content that already has CRs is written as given; an LF file stays LF.
@@ -99,14 +112,18 @@ describe('workspace.write_file', () => {
   it('refuses directories, a file in place of a parent directory, and read-only mounts', async () => {
     const { ctx, put, results } = fileToolsSetup()
     put('src/a.ts', 'x\n')
-    expect((await failure(callTool(writeFileTool, { file_path: 'src', content: 'x' }, ctx))).code).toBe('workspace.is_directory')
+    expect((await failure(callTool(writeFileTool, { file_path: 'src', content: 'x' }, ctx))).code).toBe(
+      'workspace.is_directory',
+    )
     expect(await failure(callTool(writeFileTool, { file_path: 'src/a.ts/b.ts', content: 'x' }, ctx))).toEqual({
       code: 'workspace.parent_not_directory',
       message: 'Cannot create "src/a.ts/b.ts": "src/a.ts" is a file, not a directory.',
     })
     await callTool(readFileTool, { file_path: 'tool-results/r.txt' }, ctx)
     for (const file_path of ['tool-results/r.txt', 'tool-results/new.txt']) {
-      expect((await failure(callTool(writeFileTool, { file_path, content: 'x' }, ctx))).code, file_path).toBe('workspace.read_only')
+      expect((await failure(callTool(writeFileTool, { file_path, content: 'x' }, ctx))).code, file_path).toBe(
+        'workspace.read_only',
+      )
     }
     expect(existsSync(join(results, 'new.txt'))).toBe(false)
   })
@@ -115,8 +132,16 @@ describe('workspace.write_file', () => {
     const { ctx, project, outside } = fileToolsSetup()
     symlinkSync(join(outside, 'secret.txt'), join(project, 'link.txt'))
     symlinkSync(outside, join(project, 'out'))
-    for (const file_path of ['../x.txt', `${project}/../x.txt`, 'link.txt', 'out/planted.txt', join(project, 'out', 'planted.txt')]) {
-      expect((await failure(callTool(writeFileTool, { file_path, content: 'x' }, ctx))).code, file_path).toBe('workspace.path_outside')
+    for (const file_path of [
+      '../x.txt',
+      `${project}/../x.txt`,
+      'link.txt',
+      'out/planted.txt',
+      join(project, 'out', 'planted.txt'),
+    ]) {
+      expect((await failure(callTool(writeFileTool, { file_path, content: 'x' }, ctx))).code, file_path).toBe(
+        'workspace.path_outside',
+      )
     }
     expect(existsSync(join(outside, 'planted.txt'))).toBe(false)
     // An absolute path outside every mount means the workspace root: it lands inside the project, never at that host path.
@@ -126,11 +151,19 @@ describe('workspace.write_file', () => {
   })
 
   it('declares write claims, a write subject and renders its messages', () => {
-    expect(writeFileTool.resources?.({ file_path: 'a', content: '' })).toEqual([{ kind: 'file', path: 'a', access: 'write' }])
-    expect(writeFileTool.permissionSubject?.({ file_path: 'a', content: '' })).toEqual({ kind: 'path', paths: ['a'], access: 'write' })
+    expect(writeFileTool.resources?.({ file_path: 'a', content: '' })).toEqual([
+      { kind: 'file', path: 'a', access: 'write' },
+    ])
+    expect(writeFileTool.permissionSubject?.({ file_path: 'a', content: '' })).toEqual({
+      kind: 'path',
+      paths: ['a'],
+      access: 'write',
+    })
     expect(writeFileTool.annotations?.readOnly).not.toBe(true)
     expect(writeFileTool.renderToolUseMessage?.({ file_path: 'a', content: '', mode: 'append' })).toBe('Append to a')
-    expect(writeFileTool.renderToolResultMessage?.({ content: '', structured: { action: 'created', lines: 3 } })).toBe('Created (3 lines)')
+    expect(writeFileTool.renderToolResultMessage?.({ content: '', structured: { action: 'created', lines: 3 } })).toBe(
+      'Created (3 lines)',
+    )
   })
 
   it('looks at each parent folder of a new deep file at most once', async () => {
@@ -145,5 +178,4 @@ describe('workspace.write_file', () => {
     // The root-most missing folder ends the walk: `a`, then `a/d`.
     expect(looked.filter((p) => p !== path)).toEqual(['a', 'a/d'])
   })
-
 })

@@ -18,7 +18,10 @@ const template = loadText(import.meta.url, 'write-file.description.md')
 const inputSchema = z.object({
   file_path: z.string().describe('Workspace path of the file, e.g. src/index.ts.'),
   content: z.string().describe('The text to write.'),
-  mode: z.enum(['replace', 'append']).optional().describe('replace (default): the file becomes content; append: content is added at its end.'),
+  mode: z
+    .enum(['replace', 'append'])
+    .optional()
+    .describe('replace (default): the file becomes content; append: content is added at its end.'),
 })
 
 /**
@@ -33,7 +36,13 @@ export const writeFileTool = defineTool({
   description: (ctx) => describe(template, [ifOffered(ctx, fileToolIds.edit, fileTexts.descWriteEdit)]),
   inputSchema,
   annotations: { readOnly: false, destructive: true },
-  renamedParameters: { path: 'file_path', filePath: 'file_path', filename: 'file_path', contents: 'content', text: 'content' },
+  renamedParameters: {
+    path: 'file_path',
+    filePath: 'file_path',
+    filename: 'file_path',
+    contents: 'content',
+    text: 'content',
+  },
   resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
   call: async ({ file_path, content, mode = 'replace' }, ctx) => {
@@ -44,7 +53,10 @@ export const writeFileTool = defineTool({
       await commitWrite(ctx, path, bytes, null, true)
       const lines = countLines(content)
       const values = { path: shown, lines: counted(lines, 'line'), bytes: formatBytes(bytes.length) }
-      return { content: fillText(fileTexts.writeCreated, values), structured: { path, action: 'created', lines, bytes: bytes.length, totalLines: lines } }
+      return {
+        content: fillText(fileTexts.writeCreated, values),
+        structured: { path, action: 'created', lines, bytes: bytes.length, totalLines: lines },
+      }
     }
     const current = await ctx.workspace.readFile(path)
     const record = requireFreshRead(ctx, path, current, 'full')
@@ -59,13 +71,25 @@ export const writeFileTool = defineTool({
     const totalLines = countLines(decodeFileText(bytes).text)
     const structured = { path, lines, bytes: added.length, totalLines }
     if (bytes.equals(current)) {
-      return { content: fillText(fileTexts.writeUnchanged, { path: shown }), structured: { ...structured, action: 'unchanged' } }
+      return {
+        content: fillText(fileTexts.writeUnchanged, { path: shown }),
+        structured: { ...structured, action: 'unchanged' },
+      }
     }
     await commitWrite(ctx, path, bytes, record.sha256, true)
     const kept = keptFormat(body !== content, keepBom)
-    const values = { path: shown, lines: counted(lines, 'line'), bytes: formatBytes(added.length), total: counted(totalLines, 'line'), kept }
+    const values = {
+      path: shown,
+      lines: counted(lines, 'line'),
+      bytes: formatBytes(added.length),
+      total: counted(totalLines, 'line'),
+      kept,
+    }
     const action = mode === 'append' ? 'appended' : 'replaced'
-    return { content: fillText(mode === 'append' ? fileTexts.writeAppended : fileTexts.writeReplaced, values), structured: { ...structured, action } }
+    return {
+      content: fillText(mode === 'append' ? fileTexts.writeAppended : fileTexts.writeReplaced, values),
+      structured: { ...structured, action },
+    }
   },
   renderToolUseMessage: ({ file_path, mode }) => `${mode === 'append' ? 'Append to' : 'Write'} ${file_path}`,
   renderToolResultMessage: (output: ToolOutput) => {
@@ -79,6 +103,8 @@ export const writeFileTool = defineTool({
 })
 
 function keptFormat(crlf: boolean, bom: boolean): string {
-  const what = [crlf ? 'CRLF line endings' : '', bom ? 'byte-order mark' : ''].filter((part) => part !== '').join(' and ')
+  const what = [crlf ? 'CRLF line endings' : '', bom ? 'byte-order mark' : '']
+    .filter((part) => part !== '')
+    .join(' and ')
   return what === '' ? '' : fillText(fileTexts.keptFormat, { what })
 }

@@ -34,7 +34,13 @@ export async function prepareWriteTarget(ctx: ToolCallContext, filePath: string)
  * on changing the file without reading it again.
  * @throws ToolError `workspace.file_changed` when the file changed under the call
  */
-export async function commitWrite(ctx: ToolCallContext, path: string, bytes: Uint8Array, expectedSha256: string | null, full: boolean): Promise<void> {
+export async function commitWrite(
+  ctx: ToolCallContext,
+  path: string,
+  bytes: Uint8Array,
+  expectedSha256: string | null,
+  full: boolean,
+): Promise<void> {
   // A call stopped (timeout, cancelled run) before this point must leave the file alone.
   ctx.signal.throwIfAborted()
   try {
@@ -54,6 +60,9 @@ async function requireDirectoryParents(ctx: ToolCallContext, path: string): Prom
     const stat = await ctx.workspace.stat(parent)
     if (stat === undefined) return
     if (stat.kind === 'directory') continue
-    throw new ToolError('workspace.parent_not_directory', fillText(fileTexts.parentNotDirectory, { path: shownPath(path), parent: shownPath(parent) }))
+    throw new ToolError(
+      'workspace.parent_not_directory',
+      fillText(fileTexts.parentNotDirectory, { path: shownPath(path), parent: shownPath(parent) }),
+    )
   }
 }

@@ -31,12 +31,22 @@ export interface GlobMatches {
  * @throws ToolError `glob.invalid_pattern` for absolute patterns and `..`; `workspace.not_directory`
  * when `path` is a file; the workspace's errors for bad paths
  */
-export async function globFiles(workspace: Workspace, path: string, rawPattern: string, readFileAlias: string, signal?: AbortSignal): Promise<GlobMatches> {
+export async function globFiles(
+  workspace: Workspace,
+  path: string,
+  rawPattern: string,
+  readFileAlias: string,
+  signal?: AbortSignal,
+): Promise<GlobMatches> {
   const pattern = checkedPattern(rawPattern)
   const matches = compileGlob(pattern)
   const walker = createWalker(workspace)
   const root = await openWalkStart(walker, path)
-  if (root.kind === 'file') throw new ToolError('workspace.not_directory', fillText(texts.notDirectory, { path: root.entry.path, readFile: readFileAlias }))
+  if (root.kind === 'file')
+    throw new ToolError(
+      'workspace.not_directory',
+      fillText(texts.notDirectory, { path: root.entry.path, readFile: readFileAlias }),
+    )
   const scan = picomatch.scan(pattern)
   // The fixed leading folders of the pattern: only they need walking.
   const base = scan.negated ? '' : scan.isGlob ? scan.base : scan.base.slice(0, Math.max(0, scan.base.lastIndexOf('/')))
@@ -52,13 +62,23 @@ export async function globFiles(workspace: Workspace, path: string, rawPattern: 
   }
   if (start.kind === 'file') return { path: root.dir.path, files: [] }
   const prefix = root.dir.path === '' ? 0 : root.dir.path.length + 1
-  const skip = start.dir.path === '' ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path) : undefined
+  const skip =
+    start.dir.path === ''
+      ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path)
+      : undefined
   const found: WalkEntry[] = []
-  for await (const entry of walkFiles(walker, start.dir, { skip, signal, ...(maxDepth === undefined ? {} : { maxDepth }) })) {
+  for await (const entry of walkFiles(walker, start.dir, {
+    skip,
+    signal,
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+  })) {
     if (matches(entry.path.slice(prefix))) found.push(entry)
   }
   const files: GlobFile[] = []
-  for await (const file of mapOrdered(found, 16, async (entry) => ({ path: entry.path, mtimeMs: (await walker.pace.stat(entry.realPath).catch(() => undefined))?.mtimeMs }))) {
+  for await (const file of mapOrdered(found, 16, async (entry) => ({
+    path: entry.path,
+    mtimeMs: (await walker.pace.stat(entry.realPath).catch(() => undefined))?.mtimeMs,
+  }))) {
     if (file.mtimeMs !== undefined) files.push({ path: file.path, mtimeMs: file.mtimeMs })
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))

@@ -4,26 +4,40 @@ import { describe, expect, it } from 'vitest'
 import { callTool, errorCode, findSetup } from './__fixtures__/find-setup.js'
 import { globMaxResults, globTool } from './glob.js'
 
-const glob = (setup: ReturnType<typeof findSetup>, input: Record<string, unknown>) => callTool(globTool, input, setup.ctx)
+const glob = (setup: ReturnType<typeof findSetup>, input: Record<string, unknown>) =>
+  callTool(globTool, input, setup.ctx)
 
 describe('workspace.glob', () => {
   it('returns matching files newest first, ties in path order', async () => {
     const setup = findSetup()
-    setup.put({ 'src/old.ts': '', 'src/new.ts': '', 'src/mid.ts': '', 'src/same-b.ts': '', 'src/same-a.ts': '', 'src/x.js': '', 'README.md': '' })
+    setup.put({
+      'src/old.ts': '',
+      'src/new.ts': '',
+      'src/mid.ts': '',
+      'src/same-b.ts': '',
+      'src/same-a.ts': '',
+      'src/x.js': '',
+      'README.md': '',
+    })
     setup.touch('src/old.ts', 1_000)
     setup.touch('src/mid.ts', 2_000)
     setup.touch('src/new.ts', 3_000)
     setup.touch('src/same-a.ts', 500)
     setup.touch('src/same-b.ts', 500)
     const { content, structured } = await glob(setup, { pattern: 'src/**/*.ts' })
-    expect(structured).toEqual({ files: ['src/new.ts', 'src/mid.ts', 'src/old.ts', 'src/same-a.ts', 'src/same-b.ts'], total: 5, truncated: false })
+    expect(structured).toEqual({
+      files: ['src/new.ts', 'src/mid.ts', 'src/old.ts', 'src/same-a.ts', 'src/same-b.ts'],
+      total: 5,
+      truncated: false,
+    })
     expect(content).toBe('src/new.ts\nsrc/mid.ts\nsrc/old.ts\nsrc/same-a.ts\nsrc/same-b.ts\n\n5 files, newest first.')
   })
 
   it('matches * within one folder and ** across folders, relative to path', async () => {
     const setup = findSetup()
     setup.put({ 'a.md': '', 'docs/b.md': '', 'docs/deep/c.md': '', '.github/d.md': '' })
-    const files = async (input: Record<string, unknown>) => ((await glob(setup, input)).structured.files as string[]).sort()
+    const files = async (input: Record<string, unknown>) =>
+      ((await glob(setup, input)).structured.files as string[]).sort()
     expect(await files({ pattern: '*.md' })).toEqual(['a.md'])
     expect(await files({ pattern: '**/*.md' })).toEqual(['.github/d.md', 'a.md', 'docs/b.md', 'docs/deep/c.md'])
     expect(await files({ pattern: '*.md', path: 'docs' })).toEqual(['docs/b.md'])
@@ -81,7 +95,11 @@ describe('workspace.glob', () => {
   it('is read-only with a workspace read claim and a path subject', () => {
     expect(globTool.annotations).toEqual({ readOnly: true })
     expect(globTool.resources?.({ pattern: '*' })).toEqual([{ kind: 'workspace', access: 'read' }])
-    expect(globTool.permissionSubject?.({ pattern: '*', path: 'docs' })).toEqual({ kind: 'path', paths: ['docs'], access: 'read' })
+    expect(globTool.permissionSubject?.({ pattern: '*', path: 'docs' })).toEqual({
+      kind: 'path',
+      paths: ['docs'],
+      access: 'read',
+    })
     expect(globTool.renderToolUseMessage?.({ pattern: '**/*.ts' })).toBe('Find **/*.ts')
     expect(globTool.renderToolResultMessage?.({ content: '', structured: { total: 1 } })).toBe('1 file')
   })

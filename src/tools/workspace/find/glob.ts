@@ -26,14 +26,24 @@ const inputSchema = z.object({
  */
 export const globTool = defineTool({
   name: 'workspace.glob',
-  description: (ctx) => fillText(texts.description, { search: ctx.alias('builtin:workspace.search_files'), listFiles: ctx.alias('builtin:workspace.list_files') }),
+  description: (ctx) =>
+    fillText(texts.description, {
+      search: ctx.alias('builtin:workspace.search_files'),
+      listFiles: ctx.alias('builtin:workspace.list_files'),
+    }),
   inputSchema,
   annotations: { readOnly: true },
   renamedParameters: { glob: 'pattern', dir: 'path', directory: 'path' },
   resources: () => [{ kind: 'workspace', access: 'read' }],
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
-    const { path, files } = await globFiles(restrictedWorkspace(ctx), input.path ?? '', input.pattern, ctx.alias('builtin:workspace.read_file'), ctx.signal)
+    const { path, files } = await globFiles(
+      restrictedWorkspace(ctx),
+      input.path ?? '',
+      input.pattern,
+      ctx.alias('builtin:workspace.read_file'),
+      ctx.signal,
+    )
     const shown = files.slice(0, globMaxResults).map((file) => file.path)
     const truncated = files.length > shown.length
     const total = counted(files.length, 'file')

@@ -4,7 +4,11 @@ import { findTools } from './index.js'
 
 describe('findTools', () => {
   it('offers the three find tools, with descriptions that name other tools by alias', () => {
-    expect(findTools.map((tool) => tool.name)).toEqual(['workspace.list_files', 'workspace.glob', 'workspace.search_files'])
+    expect(findTools.map((tool) => tool.name)).toEqual([
+      'workspace.list_files',
+      'workspace.glob',
+      'workspace.search_files',
+    ])
     const ctx = testCallContext({ alias: (id) => `alias<${id}>` })
     for (const tool of findTools) {
       const description = typeof tool.description === 'function' ? tool.description(ctx) : tool.description

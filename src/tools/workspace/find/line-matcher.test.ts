@@ -4,7 +4,9 @@ import { compileMatcher, forEachMatchingLine, type MatchingLine } from './line-m
 function matching(text: string, pattern: string, caseInsensitive = false): string[] {
   const found: MatchingLine[] = []
   forEachMatchingLine(text, compileMatcher(pattern, caseInsensitive), (line) => (found.push(line), true))
-  return found.map((line) => `${text.slice(line.lineStart, line.lineEnd)}|${text.slice(line.matchStart, line.matchEnd)}`)
+  return found.map(
+    (line) => `${text.slice(line.lineStart, line.lineEnd)}|${text.slice(line.matchStart, line.matchEnd)}`,
+  )
 }
 
 describe('line matching', () => {
@@ -37,7 +39,9 @@ describe('line matching', () => {
   })
 
   it('rejects invalid patterns with search.invalid_pattern', () => {
-    expect(() => compileMatcher('[unclosed', false)).toThrow(expect.objectContaining({ code: 'search.invalid_pattern' }))
+    expect(() => compileMatcher('[unclosed', false)).toThrow(
+      expect.objectContaining({ code: 'search.invalid_pattern' }),
+    )
     expect(() => compileMatcher('a)', false)).toThrow(/not a valid regular expression: Unmatched '\)'/)
   })
 })

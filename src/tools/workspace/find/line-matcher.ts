@@ -23,7 +23,8 @@ export interface LineMatcher {
  * @throws ToolError `search.invalid_pattern` naming the problem, also for patterns past `regexLimits`
  */
 export function compileMatcher(pattern: string, caseInsensitive: boolean): LineMatcher {
-  const invalid = (reason: string) => new ToolError('search.invalid_pattern', fillText(invalidText, { pattern: shownPath(pattern), reason }))
+  const invalid = (reason: string) =>
+    new ToolError('search.invalid_pattern', fillText(invalidText, { pattern: shownPath(pattern), reason }))
   const problem = regexSizeProblem(pattern)
   if (problem !== undefined) throw invalid(problem)
   const flags = caseInsensitive ? 'i' : ''

@@ -5,7 +5,8 @@ import { callTool, errorCode, findSetup } from './__fixtures__/find-setup.js'
 import { fairShares } from './list-tree.js'
 import { listFilesTool } from './list-files.js'
 
-const list = (setup: ReturnType<typeof findSetup>, input: Record<string, unknown> = {}) => callTool(listFilesTool, input, setup.ctx)
+const list = (setup: ReturnType<typeof findSetup>, input: Record<string, unknown> = {}) =>
+  callTool(listFilesTool, input, setup.ctx)
 
 describe('workspace.list_files', () => {
   it('shows a tree two levels deep with sizes, folders marked with /, and the mounts', async () => {
@@ -13,7 +14,17 @@ describe('workspace.list_files', () => {
     setup.put({ 'README.md': 'x'.repeat(2048), 'src/index.ts': 'abc', 'src/lib/deep.ts': '', 'docs/guide.md': '' })
     const { content, structured } = await list(setup)
     expect(content).toBe(
-      ['./', '  README.md (2.0 KB)', '  docs/', '    guide.md (0 B)', '  skills/ (read-only)', '  src/', '    index.ts (3 B)', '    lib/', '  tool-results/ (read-only)'].join('\n'),
+      [
+        './',
+        '  README.md (2.0 KB)',
+        '  docs/',
+        '    guide.md (0 B)',
+        '  skills/ (read-only)',
+        '  src/',
+        '    index.ts (3 B)',
+        '    lib/',
+        '  tool-results/ (read-only)',
+      ].join('\n'),
     )
     expect(structured).toEqual({ path: '', depth: 2, shown: 8, truncated: false })
   })
@@ -21,7 +32,9 @@ describe('workspace.list_files', () => {
   it('goes as deep as asked, up to 4 levels', async () => {
     const setup = findSetup()
     setup.put({ 'a/b/c/d/e/f.txt': '' })
-    expect((await list(setup, { path: 'a', depth: 4 })).content).toBe(['a/', '  b/', '    c/', '      d/', '        e/'].join('\n'))
+    expect((await list(setup, { path: 'a', depth: 4 })).content).toBe(
+      ['a/', '  b/', '    c/', '      d/', '        e/'].join('\n'),
+    )
     expect((await list(setup, { path: 'a', depth: 1 })).content).toBe('a/\n  b/')
     const validate = listFilesTool.inputSchema['~standard'].validate
     expect((await validate({ depth: 5 })).issues).toBeDefined()
@@ -46,12 +59,27 @@ describe('workspace.list_files', () => {
 
   it('respects .gitignore, leaves out .git and symlinks leading outside', async () => {
     const setup = findSetup()
-    setup.put({ '.gitignore': 'node_modules/\n*.tmp\n', 'node_modules/x/index.js': '', 'a.tmp': '', 'a.ts': '', '.git/HEAD': '' })
+    setup.put({
+      '.gitignore': 'node_modules/\n*.tmp\n',
+      'node_modules/x/index.js': '',
+      'a.tmp': '',
+      'a.ts': '',
+      '.git/HEAD': '',
+    })
     symlinkSync(setup.outside, join(setup.project, 'outside-link'))
     symlinkSync('a.ts', join(setup.project, 'inside-link.ts'))
     const { content } = await list(setup, { depth: 1 })
     expect(content).toBe(
-      ['./', '  .gitignore (20 B)', '  a.ts (0 B)', '  inside-link.ts (0 B)', '  skills/ (read-only)', '  tool-results/ (read-only)', '', '1 symlink left out: they lead outside the workspace.'].join('\n'),
+      [
+        './',
+        '  .gitignore (20 B)',
+        '  a.ts (0 B)',
+        '  inside-link.ts (0 B)',
+        '  skills/ (read-only)',
+        '  tool-results/ (read-only)',
+        '',
+        '1 symlink left out: they lead outside the workspace.',
+      ].join('\n'),
     )
   })
 
@@ -77,7 +105,9 @@ describe('workspace.list_files', () => {
     expect(listFilesTool.resources?.({})).toEqual([{ kind: 'workspace', access: 'read' }])
     expect(listFilesTool.permissionSubject?.({ path: 'src' })).toEqual({ kind: 'path', paths: ['src'], access: 'read' })
     expect(listFilesTool.renderToolUseMessage?.({})).toBe('List .')
-    expect(listFilesTool.renderToolResultMessage?.({ content: '', structured: { shown: 200, truncated: true } })).toBe('200 entries (more not shown)')
+    expect(listFilesTool.renderToolResultMessage?.({ content: '', structured: { shown: 200, truncated: true } })).toBe(
+      '200 entries (more not shown)',
+    )
   })
 })
 

@@ -32,7 +32,11 @@ const inputSchema = z.object({
  */
 export const listFilesTool = defineTool({
   name: 'workspace.list_files',
-  description: (ctx) => fillText(texts.description, { glob: ctx.alias('builtin:workspace.glob'), search: ctx.alias('builtin:workspace.search_files') }),
+  description: (ctx) =>
+    fillText(texts.description, {
+      glob: ctx.alias('builtin:workspace.glob'),
+      search: ctx.alias('builtin:workspace.search_files'),
+    }),
   inputSchema,
   annotations: { readOnly: true },
   renamedParameters: { dir: 'path', directory: 'path', max_depth: 'depth', recursive: 'depth' },
@@ -40,13 +44,24 @@ export const listFilesTool = defineTool({
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
     const depth = input.depth ?? listLimits.defaultDepth
-    const tree = await listTree(restrictedWorkspace(ctx), input.path ?? '', depth, listLimits.maxEntries, ctx.alias('builtin:workspace.read_file'))
-    return { content: renderTree(tree), structured: { path: tree.path, depth, shown: tree.shown, truncated: tree.truncated } }
+    const tree = await listTree(
+      restrictedWorkspace(ctx),
+      input.path ?? '',
+      depth,
+      listLimits.maxEntries,
+      ctx.alias('builtin:workspace.read_file'),
+    )
+    return {
+      content: renderTree(tree),
+      structured: { path: tree.path, depth, shown: tree.shown, truncated: tree.truncated },
+    }
   },
   renderToolUseMessage: (input) => `List ${input.path === undefined || input.path === '' ? '.' : input.path}`,
   renderToolResultMessage: (output) => {
     const structured = output.structured as { shown?: number; truncated?: boolean } | undefined
-    return structured?.shown === undefined ? 'Listed' : `${counted(structured.shown, 'entry', 'entries')}${structured.truncated === true ? ' (more not shown)' : ''}`
+    return structured?.shown === undefined
+      ? 'Listed'
+      : `${counted(structured.shown, 'entry', 'entries')}${structured.truncated === true ? ' (more not shown)' : ''}`
   },
 })
 

@@ -1,7 +1,14 @@
 import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../tool/tool-error.js'
 import type { Workspace } from '../../../workspace/workspace.js'
-import { createWalker, enterDirectory, openWalkStart, readDirectory, type WalkDir, type WalkEntry } from './walk-tree.js'
+import {
+  createWalker,
+  enterDirectory,
+  openWalkStart,
+  readDirectory,
+  type WalkDir,
+  type WalkEntry,
+} from './walk-tree.js'
 
 const notDirectoryText = loadText(import.meta.url, 'texts/not-directory.txt')
 
@@ -33,10 +40,20 @@ export interface FileTree {
  * whole, large ones get equal shares and a count of what is left out.
  * @throws ToolError `workspace.not_directory` when `path` is a file, and the workspace's path errors
  */
-export async function listTree(workspace: Workspace, path: string, depth: number, maxEntries: number, readFileAlias: string): Promise<FileTree> {
+export async function listTree(
+  workspace: Workspace,
+  path: string,
+  depth: number,
+  maxEntries: number,
+  readFileAlias: string,
+): Promise<FileTree> {
   const walker = createWalker(workspace)
   const start = await openWalkStart(walker, path)
-  if (start.kind === 'file') throw new ToolError('workspace.not_directory', fillText(notDirectoryText, { path: start.entry.path, readFile: readFileAlias }))
+  if (start.kind === 'file')
+    throw new ToolError(
+      'workspace.not_directory',
+      fillText(notDirectoryText, { path: start.entry.path, readFile: readFileAlias }),
+    )
   const tree = { path: start.dir.path, children: [] as TreeNode[], more: 0 }
   let frontier: { dir: WalkDir; into: { children: TreeNode[]; more: number } }[] = [{ dir: start.dir, into: tree }]
   let budget = maxEntries
@@ -45,7 +62,10 @@ export async function listTree(workspace: Workspace, path: string, depth: number
   const files: TreeNode[] = []
   for (let level = 1; level <= depth && frontier.length > 0; level++) {
     const listings = await Promise.all(frontier.map((item) => readDirectory(walker, item.dir)))
-    const quotas = fairShares(listings.map((listing) => listing.entries.length), budget)
+    const quotas = fairShares(
+      listings.map((listing) => listing.entries.length),
+      budget,
+    )
     const next: typeof frontier = []
     listings.forEach((listing, i) => {
       const into = (frontier[i] as (typeof frontier)[number]).into

@@ -19,7 +19,14 @@ describe('MatchCollector', () => {
     collector.feed(Buffer.from('one\ntwo\n'), false)
     collector.feed(Buffer.from('hit\nfour\n'), false)
     collector.feed(Buffer.from('five\nhit'), true)
-    expect(collector.lines.map((line) => `${line.line}${line.isMatch ? ':' : '-'}${line.text}`)).toEqual(['1-one', '2-two', '3:hit', '4-four', '5-five', '6:hit'])
+    expect(collector.lines.map((line) => `${line.line}${line.isMatch ? ':' : '-'}${line.text}`)).toEqual([
+      '1-one',
+      '2-two',
+      '3:hit',
+      '4-four',
+      '5-five',
+      '6:hit',
+    ])
     expect(collector.matches).toBe(2)
   })
 

@@ -113,7 +113,11 @@ export class MatchCollector {
     if (this.#kept < this.#options.keep) {
       this.#showBefore(text, found.lineStart, cursor.line)
       const line = text.slice(found.lineStart, found.lineEnd)
-      this.#show(cursor.line, cutAround(line, found.matchStart - found.lineStart, found.matchEnd - found.lineStart, this.#options.lineChars), true)
+      this.#show(
+        cursor.line,
+        cutAround(line, found.matchStart - found.lineStart, found.matchEnd - found.lineStart, this.#options.lineChars),
+        true,
+      )
       this.#kept++
       this.#afterLeft = this.#options.after
     }

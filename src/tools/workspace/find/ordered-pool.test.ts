@@ -38,7 +38,8 @@ describe('mapOrdered', () => {
   it('surfaces a failed call when its turn comes', async () => {
     const seen: number[] = []
     const run = async () => {
-      for await (const value of mapOrdered([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n))) seen.push(value)
+      for await (const value of mapOrdered([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n)))
+        seen.push(value)
     }
     await expect(run()).rejects.toThrow('two')
     expect(seen).toEqual([1])

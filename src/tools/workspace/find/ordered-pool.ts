@@ -5,7 +5,11 @@
  * Results wait for their turn in a bounded buffer. Stopping early (breaking out of the loop)
  * stops pulling items; calls already running finish on their own.
  */
-export async function* mapOrdered<T, R>(source: AsyncIterable<T> | Iterable<T>, limit: number, fn: (item: T) => Promise<R>): AsyncGenerator<R, void, undefined> {
+export async function* mapOrdered<T, R>(
+  source: AsyncIterable<T> | Iterable<T>,
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): AsyncGenerator<R, void, undefined> {
   const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync(source[Symbol.iterator]())
   const maxWaiting = limit * 8
   const queue: Promise<R>[] = []

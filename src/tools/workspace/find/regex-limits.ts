@@ -57,7 +57,8 @@ export function regexSizeProblem(pattern: string): string | undefined {
     const most = char === '*' || char === '+' ? Infinity : char === '{' ? mostRepetitions(pattern.slice(i, i + 24)) : 1
     if (most <= 1) continue
     // A few repetitions of a varying group (`(\d{1,3}\.){3}`) multiply its ways by a small power.
-    if (justClosed?.varies === true && most > regexLimits.maxGroupRepetitions) return 'a group that repeats holds a repetition or | (such as (a+)+ or (a|b)*), which can take minutes to match; repeat simpler parts, e.g. (ab)+ or a+'
+    if (justClosed?.varies === true && most > regexLimits.maxGroupRepetitions)
+      return 'a group that repeats holds a repetition or | (such as (a+)+ or (a|b)*), which can take minutes to match; repeat simpler parts, e.g. (ab)+ or a+'
     current().varies = true
   }
   return undefined

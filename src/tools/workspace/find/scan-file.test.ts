@@ -27,7 +27,12 @@ describe.each([
   }
 
   it('searches a small file in one read', async () => {
-    expect(await scanFile(put('small.txt', 'a\nneedle\n'), options, io)).toEqual({ kind: 'searched', matches: 1, lines: [{ line: 2, text: 'needle', isMatch: true }], timedOut: false })
+    expect(await scanFile(put('small.txt', 'a\nneedle\n'), options, io)).toEqual({
+      kind: 'searched',
+      matches: 1,
+      lines: [{ line: 2, text: 'needle', isMatch: true }],
+      timedOut: false,
+    })
   })
 
   it('reads a large file in pieces, with the line numbers of the whole file', async () => {

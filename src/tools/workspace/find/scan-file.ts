@@ -4,7 +4,12 @@ import { MatchCollector, type CollectOptions, type FoundLine } from './match-col
 /** What searching one file gave. */
 export type FileScan =
   | { readonly kind: 'binary' | 'too-large' | 'unreadable' }
-  | { readonly kind: 'searched'; readonly matches: number; readonly lines: readonly FoundLine[]; readonly timedOut: boolean }
+  | {
+      readonly kind: 'searched'
+      readonly matches: number
+      readonly lines: readonly FoundLine[]
+      readonly timedOut: boolean
+    }
 
 /** How one file is read and searched. */
 export interface ScanOptions extends Omit<CollectOptions, 'deadline'> {
@@ -47,10 +52,16 @@ export const syncIo: FileIo = {
 
 /** Thread-pool calls, for when files come slowly. */
 export const asyncIo: FileIo = {
-  open: (path) => new Promise((resolve, reject) => open(path, openFlags, (error, fd) => (error === null ? resolve(fd) : reject(error)))),
+  open: (path) =>
+    new Promise((resolve, reject) =>
+      open(path, openFlags, (error, fd) => (error === null ? resolve(fd) : reject(error))),
+    ),
   read: (fd, buffer, position) =>
-    new Promise((resolve, reject) => read(fd, buffer, 0, buffer.length, position, (error, bytes) => (error === null ? resolve(bytes) : reject(error)))),
-  stat: (fd) => new Promise((resolve, reject) => fstat(fd, (error, stats) => (error === null ? resolve(stats) : reject(error)))),
+    new Promise((resolve, reject) =>
+      read(fd, buffer, 0, buffer.length, position, (error, bytes) => (error === null ? resolve(bytes) : reject(error))),
+    ),
+  stat: (fd) =>
+    new Promise((resolve, reject) => fstat(fd, (error, stats) => (error === null ? resolve(stats) : reject(error)))),
   // Nothing waits on the close: it only releases the descriptor.
   close: (fd) => close(fd, () => undefined),
 }

@@ -4,15 +4,26 @@ import { describe, expect, it } from 'vitest'
 import { callTool, errorCode, findSetup } from './__fixtures__/find-setup.js'
 import { searchFilesTool } from './search-files.js'
 
-const search = (setup: ReturnType<typeof findSetup>, input: Record<string, unknown>) => callTool(searchFilesTool, input, setup.ctx)
+const search = (setup: ReturnType<typeof findSetup>, input: Record<string, unknown>) =>
+  callTool(searchFilesTool, input, setup.ctx)
 
 describe('workspace.search_files', () => {
   it('finds matching lines as path:line:text in path order, with a summary', async () => {
     const setup = findSetup()
     setup.put({ 'b.ts': 'one\nneedle here\n', 'a/z.ts': 'needle\nno\nneedle again\n', 'a.md': 'nothing\n' })
     const { content, structured } = await search(setup, { pattern: 'needle' })
-    expect(content).toBe('a/z.ts:1:needle\na/z.ts:3:needle again\nb.ts:2:needle here\n\n3 matches in 2 files (3 files searched).')
-    expect(structured).toMatchObject({ mode: 'content', matches: 3, files: 2, searched: 3, total: 3, shown: 3, truncated: false })
+    expect(content).toBe(
+      'a/z.ts:1:needle\na/z.ts:3:needle again\nb.ts:2:needle here\n\n3 matches in 2 files (3 files searched).',
+    )
+    expect(structured).toMatchObject({
+      mode: 'content',
+      matches: 3,
+      files: 2,
+      searched: 3,
+      total: 3,
+      shown: 3,
+      truncated: false,
+    })
   })
 
   it('lists files or counts per file in the other modes', async () => {
@@ -38,7 +49,9 @@ describe('workspace.search_files', () => {
     expect(last.content).toContain('b.txt:2:hit 7\n\n')
     expect(last.content).toContain('Showing matches 7–7 of 7.')
     expect(last.structured).toMatchObject({ truncated: false })
-    expect((await search(setup, { pattern: 'hit', offset: 50 })).content).toContain('offset=50 is past the end: there are 7 matches.')
+    expect((await search(setup, { pattern: 'hit', offset: 50 })).content).toContain(
+      'offset=50 is past the end: there are 7 matches.',
+    )
     const files = await search(setup, { pattern: 'hit', output_mode: 'files_with_matches', head_limit: 1, offset: 1 })
     expect(files.content).toMatch(/^b\.txt\n\n2 files with matches/)
   })
@@ -56,11 +69,25 @@ describe('workspace.search_files', () => {
 
   it('shows context lines before and after, merging overlaps and separating groups with --', async () => {
     const setup = findSetup()
-    const lines = Array.from({ length: 20 }, (_, i) => (i + 1 === 5 || i + 1 === 7 || i + 1 === 15 ? `match ${i + 1}` : `line ${i + 1}`))
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      i + 1 === 5 || i + 1 === 7 || i + 1 === 15 ? `match ${i + 1}` : `line ${i + 1}`,
+    )
     setup.put({ 'f.txt': lines.join('\n'), 'g.txt': 'match g\n' })
     const { content } = await search(setup, { pattern: 'match', context: 1 })
     expect(content.split('\n\n')[0]).toBe(
-      ['f.txt-4-line 4', 'f.txt:5:match 5', 'f.txt-6-line 6', 'f.txt:7:match 7', 'f.txt-8-line 8', '--', 'f.txt-14-line 14', 'f.txt:15:match 15', 'f.txt-16-line 16', '--', 'g.txt:1:match g'].join('\n'),
+      [
+        'f.txt-4-line 4',
+        'f.txt:5:match 5',
+        'f.txt-6-line 6',
+        'f.txt:7:match 7',
+        'f.txt-8-line 8',
+        '--',
+        'f.txt-14-line 14',
+        'f.txt:15:match 15',
+        'f.txt-16-line 16',
+        '--',
+        'g.txt:1:match g',
+      ].join('\n'),
     )
     const before = await search(setup, { pattern: 'match 15', before: 2, after: 0 })
     expect(before.content.split('\n\n')[0]).toBe('f.txt-13-line 13\nf.txt-14-line 14\nf.txt:15:match 15')
@@ -105,7 +132,9 @@ describe('workspace.search_files', () => {
     lines[40_000] = 'TARGET'
     setup.put({ 'big.txt': lines.join('\n') })
     const { content } = await search(setup, { pattern: '^TARGET$', context: 1 })
-    expect(content.split('\n\n')[0]).toBe(`big.txt-40000-${lines[39_999]}\nbig.txt:40001:TARGET\nbig.txt-40002-${lines[40_001]}`)
+    expect(content.split('\n\n')[0]).toBe(
+      `big.txt-40000-${lines[39_999]}\nbig.txt:40001:TARGET\nbig.txt-40002-${lines[40_001]}`,
+    )
   })
 
   it('respects .gitignore files, nested ones and negations, and never searches .git', async () => {
@@ -126,14 +155,19 @@ describe('workspace.search_files', () => {
     const { structured } = await search(setup, { pattern: 'hit', output_mode: 'files_with_matches' })
     expect(structured.results).toEqual(['keep.log', 'src/important.log', 'src/main.ts'])
     // A path named explicitly is searched even when ignored; rules below it still apply.
-    expect((await search(setup, { pattern: 'hit', path: 'build', output_mode: 'files_with_matches' })).structured.results).toEqual(['build/out.js'])
-    expect((await search(setup, { pattern: 'hit', path: 'app.log', output_mode: 'files_with_matches' })).structured.results).toEqual(['app.log'])
+    expect(
+      (await search(setup, { pattern: 'hit', path: 'build', output_mode: 'files_with_matches' })).structured.results,
+    ).toEqual(['build/out.js'])
+    expect(
+      (await search(setup, { pattern: 'hit', path: 'app.log', output_mode: 'files_with_matches' })).structured.results,
+    ).toEqual(['app.log'])
   })
 
   it('filters by glob: names at any depth without a slash, paths relative to path with one', async () => {
     const setup = findSetup()
     setup.put({ 'a.ts': 'hit', 'src/b.ts': 'hit', 'src/c.js': 'hit', 'src/deep/d.tsx': 'hit' })
-    const files = async (input: Record<string, unknown>) => (await search(setup, { pattern: 'hit', output_mode: 'files_with_matches', ...input })).structured.results
+    const files = async (input: Record<string, unknown>) =>
+      (await search(setup, { pattern: 'hit', output_mode: 'files_with_matches', ...input })).structured.results
     expect(await files({ glob: '*.ts' })).toEqual(['a.ts', 'src/b.ts'])
     expect(await files({ glob: 'src/**/*.{ts,tsx}' })).toEqual(['src/b.ts', 'src/deep/d.tsx'])
     expect(await files({ glob: 'deep/*', path: 'src' })).toEqual(['src/deep/d.tsx'])
@@ -144,19 +178,33 @@ describe('workspace.search_files', () => {
     setup.put({ 'a.txt': 'hit\n' })
     writeFileSync(join(setup.results, 'r.txt'), 'hit\n')
     writeFileSync(join(setup.skills, 's.md'), 'hit\n')
-    expect((await search(setup, { pattern: 'hit', output_mode: 'files_with_matches' })).structured.results).toEqual(['a.txt'])
-    expect((await search(setup, { pattern: 'hit', path: 'tool-results', output_mode: 'files_with_matches' })).structured.results).toEqual(['tool-results/r.txt'])
-    expect((await search(setup, { pattern: 'hit', path: 'skills/s.md', output_mode: 'files_with_matches' })).structured.results).toEqual(['skills/s.md'])
+    expect((await search(setup, { pattern: 'hit', output_mode: 'files_with_matches' })).structured.results).toEqual([
+      'a.txt',
+    ])
+    expect(
+      (await search(setup, { pattern: 'hit', path: 'tool-results', output_mode: 'files_with_matches' })).structured
+        .results,
+    ).toEqual(['tool-results/r.txt'])
+    expect(
+      (await search(setup, { pattern: 'hit', path: 'skills/s.md', output_mode: 'files_with_matches' })).structured
+        .results,
+    ).toEqual(['skills/s.md'])
   })
 
   it('skips binary files and files over 10 MB, counting them in the summary', async () => {
     const setup = findSetup()
-    setup.put({ 'image.png': Buffer.concat([Buffer.from([0x89, 0x50, 0x00]), Buffer.from('hit')]), 'text.txt': 'hit\n', 'late-nul.txt': `hit\n${'x'.repeat(9_000)}\0` })
+    setup.put({
+      'image.png': Buffer.concat([Buffer.from([0x89, 0x50, 0x00]), Buffer.from('hit')]),
+      'text.txt': 'hit\n',
+      'late-nul.txt': `hit\n${'x'.repeat(9_000)}\0`,
+    })
     const large = openSync(join(setup.project, 'large.txt'), 'w')
     ftruncateSync(large, 11 * 1024 * 1024)
     closeSync(large)
     const { content, structured } = await search(setup, { pattern: 'hit' })
-    expect(content).toContain('2 matches in 2 files (2 files searched); 1 binary file skipped; 1 file over 10 MB skipped.')
+    expect(content).toContain(
+      '2 matches in 2 files (2 files searched); 1 binary file skipped; 1 file over 10 MB skipped.',
+    )
     expect(structured.skipped).toMatchObject({ binary: 1, tooLarge: 1 })
     const none = await search(setup, { pattern: 'absent' })
     expect(none.content).toBe('No matches (2 files searched; 1 binary file skipped; 1 file over 10 MB skipped).')
@@ -174,7 +222,9 @@ describe('workspace.search_files', () => {
     const { structured } = await search(setup, { pattern: 'hit', output_mode: 'files_with_matches' })
     expect(structured.results).toEqual(['src/a.txt', 'src/alias.txt'])
     expect(await errorCode(search(setup, { pattern: 'hit', path: '../' }))).toBe('workspace.path_outside')
-    expect(await errorCode(search(setup, { pattern: 'hit', path: `${setup.project}/../x` }))).toBe('workspace.path_outside')
+    expect(await errorCode(search(setup, { pattern: 'hit', path: `${setup.project}/../x` }))).toBe(
+      'workspace.path_outside',
+    )
     // A host path outside every mount is read as a workspace path, and there is no such folder.
     expect(await errorCode(search(setup, { pattern: 'hit', path: setup.outside }))).toBe('workspace.not_found')
     expect(await errorCode(search(setup, { pattern: 'hit', path: 'out-dir' }))).toBe('workspace.path_outside')
@@ -184,11 +234,25 @@ describe('workspace.search_files', () => {
   it('declares a workspace read claim, a path subject and its renderings', () => {
     expect(searchFilesTool.annotations).toEqual({ readOnly: true })
     expect(searchFilesTool.resources?.({ pattern: 'x' })).toEqual([{ kind: 'workspace', access: 'read' }])
-    expect(searchFilesTool.permissionSubject?.({ pattern: 'x', path: 'src' })).toEqual({ kind: 'path', paths: ['src'], access: 'read' })
-    expect(searchFilesTool.permissionSubject?.({ pattern: 'x' })).toEqual({ kind: 'path', paths: ['.'], access: 'read' })
-    expect(searchFilesTool.renderToolUseMessage?.({ pattern: 'TODO', path: 'src', glob: '*.ts' })).toBe('Search "TODO" in src (*.ts)')
-    expect(searchFilesTool.renderToolResultMessage?.({ content: '', structured: { mode: 'content', matches: 3, files: 1 } })).toBe('3 matches in 1 file')
+    expect(searchFilesTool.permissionSubject?.({ pattern: 'x', path: 'src' })).toEqual({
+      kind: 'path',
+      paths: ['src'],
+      access: 'read',
+    })
+    expect(searchFilesTool.permissionSubject?.({ pattern: 'x' })).toEqual({
+      kind: 'path',
+      paths: ['.'],
+      access: 'read',
+    })
+    expect(searchFilesTool.renderToolUseMessage?.({ pattern: 'TODO', path: 'src', glob: '*.ts' })).toBe(
+      'Search "TODO" in src (*.ts)',
+    )
+    expect(
+      searchFilesTool.renderToolResultMessage?.({ content: '', structured: { mode: 'content', matches: 3, files: 1 } }),
+    ).toBe('3 matches in 1 file')
     const description = searchFilesTool.description
-    expect(typeof description === 'function' ? description(findSetup().ctx) : description).toContain('use workspace_glob')
+    expect(typeof description === 'function' ? description(findSetup().ctx) : description).toContain(
+      'use workspace_glob',
+    )
   })
 })

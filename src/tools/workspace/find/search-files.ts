@@ -18,7 +18,10 @@ const inputSchema = z.object({
   pattern: z.string().describe('Regular expression in JavaScript syntax, e.g. `function\\s+load\\w*` or `TODO|FIXME`.'),
   path: z.string().optional().describe('Folder or file to search, relative to the workspace root; default the root.'),
   glob: z.string().optional().describe('Only search files matching this glob, e.g. `*.ts` or `src/**/*.{ts,tsx}`.'),
-  output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().describe('`content` (default), `files_with_matches` or `count`.'),
+  output_mode: z
+    .enum(['content', 'files_with_matches', 'count'])
+    .optional()
+    .describe('`content` (default), `files_with_matches` or `count`.'),
   case_insensitive: z.boolean().optional().describe('Ignore case; default false.'),
   before: contextLines.describe('Lines of context before each match (content mode), 0 to 50.'),
   after: contextLines.describe('Lines of context after each match (content mode), 0 to 50.'),
@@ -43,11 +46,25 @@ const inputSchema = z.object({
  */
 export const searchFilesTool = defineTool({
   name: 'workspace.search_files',
-  description: (ctx) => fillText(description, { glob: ctx.alias('builtin:workspace.glob'), readFile: ctx.alias('builtin:workspace.read_file') }),
+  description: (ctx) =>
+    fillText(description, {
+      glob: ctx.alias('builtin:workspace.glob'),
+      readFile: ctx.alias('builtin:workspace.read_file'),
+    }),
   inputSchema,
   annotations: { readOnly: true },
   pagesItself: true,
-  renamedParameters: { regex: 'pattern', query: 'pattern', include: 'glob', limit: 'head_limit', ignore_case: 'case_insensitive', '-i': 'case_insensitive', '-A': 'after', '-B': 'before', '-C': 'context' },
+  renamedParameters: {
+    regex: 'pattern',
+    query: 'pattern',
+    include: 'glob',
+    limit: 'head_limit',
+    ignore_case: 'case_insensitive',
+    '-i': 'case_insensitive',
+    '-A': 'after',
+    '-B': 'before',
+    '-C': 'context',
+  },
   resources: () => [{ kind: 'workspace', access: 'read' }],
   permissionSubject: (input) => ({ kind: 'path', paths: [input.path ?? '.'], access: 'read' }),
   call: async (input, ctx) => {
@@ -87,11 +104,14 @@ export const searchFilesTool = defineTool({
       },
     }
   },
-  renderToolUseMessage: (input) => `Search ${JSON.stringify(input.pattern)}${input.path === undefined ? '' : ` in ${input.path}`}${input.glob === undefined ? '' : ` (${input.glob})`}`,
+  renderToolUseMessage: (input) =>
+    `Search ${JSON.stringify(input.pattern)}${input.path === undefined ? '' : ` in ${input.path}`}${input.glob === undefined ? '' : ` (${input.glob})`}`,
   renderToolResultMessage: (output) => {
     const structured = output.structured as { matches?: number; files?: number; mode?: string } | undefined
     if (structured?.files === undefined) return 'Searched'
     const files = `${structured.files} ${structured.files === 1 ? 'file' : 'files'}`
-    return structured.mode === 'files_with_matches' ? files : `${structured.matches ?? 0} ${structured.matches === 1 ? 'match' : 'matches'} in ${files}`
+    return structured.mode === 'files_with_matches'
+      ? files
+      : `${structured.matches ?? 0} ${structured.matches === 1 ? 'match' : 'matches'} in ${files}`
   },
 })

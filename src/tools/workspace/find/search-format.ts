@@ -31,7 +31,8 @@ interface PageLines {
 
 /** Formats an outcome: result lines (grep style), a blank line, then the summary and paging hint. */
 export function formatSearch(outcome: SearchOutcome, request: SearchRequest): FormattedSearch {
-  const { body, results, shown } = request.mode === 'content' ? contentLines(outcome, request) : fileLines(outcome, request)
+  const { body, results, shown } =
+    request.mode === 'content' ? contentLines(outcome, request) : fileLines(outcome, request)
   const notes = [summary(outcome, request, shown)]
   if (outcome.stoppedEarly) notes.push(fillText(texts.stopped, { seconds: searchLimits.totalTimeMs / 1000 }))
   const text = body.length === 0 ? notes.join('\n') : `${body.join('\n')}\n\n${notes.join('\n')}`
@@ -52,7 +53,8 @@ function contentLines(outcome: SearchOutcome, request: SearchRequest): PageLines
       const groupSize = lines.reduce((sum, line) => sum + line.length + 1, 0)
       if (shown > 0 && size + groupSize > resultCharBudget) return { body, results, shown }
       const first = group[0] as FoundLine
-      if (separated && previous !== undefined && (previous.path !== file.path || first.line > previous.line + 1)) body.push('--')
+      if (separated && previous !== undefined && (previous.path !== file.path || first.line > previous.line + 1))
+        body.push('--')
       body.push(...lines)
       results.push(...lines.filter((_line, i) => group[i]?.isMatch === true))
       size += groupSize
@@ -83,7 +85,8 @@ function formatLine(path: string, line: FoundLine): string {
 function summary(outcome: SearchOutcome, request: SearchRequest, shown: number): string {
   const skipped = skippedNotes(outcome)
   const searched = `${counted(outcome.searched, 'file')} searched`
-  if (outcome.entries === 0) return fillText(texts.noMatches, { searched, skipped: skipped.map((note) => `; ${note}`).join('') })
+  if (outcome.entries === 0)
+    return fillText(texts.noMatches, { searched, skipped: skipped.map((note) => `; ${note}`).join('') })
   const found =
     request.mode === 'files_with_matches'
       ? `${counted(outcome.files, 'file')} with matches`
@@ -96,7 +99,8 @@ function summary(outcome: SearchOutcome, request: SearchRequest, shown: number):
   const last = request.offset + shown
   if (request.offset === 0 && last >= outcome.entries) return `${line}.`
   const range = { unit, from: request.offset + 1, to: last, total: outcome.entries }
-  const more = last < outcome.entries ? fillText(texts.nextPage, { ...range, next: last }) : fillText(texts.lastPage, range)
+  const more =
+    last < outcome.entries ? fillText(texts.nextPage, { ...range, next: last }) : fillText(texts.lastPage, range)
   return `${line}.\n${more}`
 }
 
@@ -106,7 +110,9 @@ function skippedNotes(outcome: SearchOutcome): string[] {
   return [
     binary > 0 ? `${counted(binary, 'binary file')} skipped` : '',
     tooLarge > 0 ? `${counted(tooLarge, 'file')} over ${megabytes} MB skipped` : '',
-    timedOut > 0 ? `${counted(timedOut, 'file')} only partly searched (the pattern was too slow on ${timedOut === 1 ? 'it' : 'them'})` : '',
+    timedOut > 0
+      ? `${counted(timedOut, 'file')} only partly searched (the pattern was too slow on ${timedOut === 1 ? 'it' : 'them'})`
+      : '',
     unreadable > 0 ? `${counted(unreadable, 'unreadable file')} skipped` : '',
   ].filter((note) => note !== '')
 }

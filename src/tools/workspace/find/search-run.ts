@@ -90,7 +90,14 @@ export async function runSearch(workspace: Workspace, request: SearchRequest): P
   const totals = { entries: 0, matches: 0, files: 0, searched: 0 }
   const deadline = performance.now() + searchLimits.totalTimeMs
   let stoppedEarly = false
-  const scans = mapOrdered(files, searchLimits.concurrency, async (entry: WalkEntry): Promise<[WalkEntry, FileScan]> => [entry, await walker.pace.scan(entry.realPath, scanOptions)])
+  const scans = mapOrdered(
+    files,
+    searchLimits.concurrency,
+    async (entry: WalkEntry): Promise<[WalkEntry, FileScan]> => [
+      entry,
+      await walker.pace.scan(entry.realPath, scanOptions),
+    ],
+  )
   for await (const [entry, scan] of scans) {
     request.signal.throwIfAborted()
     if (scan.kind !== 'searched') {
@@ -105,7 +112,8 @@ export async function runSearch(workspace: Workspace, request: SearchRequest): P
         totals.matches += scan.matches
         totals.files++
         if (first + count > request.offset && first < keep) {
-          const groups = request.mode === 'content' ? matchGroups(scan.lines, request, request.offset - first, keep - first) : []
+          const groups =
+            request.mode === 'content' ? matchGroups(scan.lines, request, request.offset - first, keep - first) : []
           page.push({ path: entry.path, matches: scan.matches, groups })
         }
       }
@@ -127,7 +135,10 @@ async function* filteredWalk(walker: Walker, dir: WalkDir, request: SearchReques
   const matches = glob === undefined ? undefined : compileGlob(glob)
   const byName = glob !== undefined && !glob.includes('/')
   const base = dir.path === '' ? 0 : dir.path.length + 1
-  const skip = dir.path === '' ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path) : undefined
+  const skip =
+    dir.path === ''
+      ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path)
+      : undefined
   for await (const entry of walkFiles(walker, dir, { skip, signal: request.signal })) {
     if (matches === undefined || matches(byName ? entry.name : entry.path.slice(base))) yield entry
   }
@@ -137,7 +148,12 @@ async function* filteredWalk(walker: Walker, dir: WalkDir, request: SearchReques
  * The matches number `from` to `to - 1` of one file (0-based within the file), each with the
  * context lines within `before` and `after` of it that an earlier match of the page has not taken.
  */
-function matchGroups(lines: readonly FoundLine[], context: { before: number; after: number }, from: number, to: number): FoundLine[][] {
+function matchGroups(
+  lines: readonly FoundLine[],
+  context: { before: number; after: number },
+  from: number,
+  to: number,
+): FoundLine[][] {
   const isContext = (i: number) => lines[i]?.isMatch === false
   const lineAt = (i: number) => (lines[i] as FoundLine).line
   const matchIndexes = lines.flatMap((line, i) => (line.isMatch ? [i] : []))

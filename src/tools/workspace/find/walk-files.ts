@@ -1,4 +1,11 @@
-import { enterDirectory, readDirectory, type DirectoryListing, type WalkDir, type WalkEntry, type Walker } from './walk-tree.js'
+import {
+  enterDirectory,
+  readDirectory,
+  type DirectoryListing,
+  type WalkDir,
+  type WalkEntry,
+  type Walker,
+} from './walk-tree.js'
 
 /** What a file walk leaves out. */
 export interface WalkFilesOptions {
@@ -17,13 +24,24 @@ const readAhead = 16
  * Yields the files below `start` depth-first in path order (entries of a directory by name), with
  * `.gitignore`, mounts and symlinks handled as `readDirectory` does.
  */
-export async function* walkFiles(walker: Walker, start: WalkDir, options: WalkFilesOptions = {}): AsyncGenerator<WalkEntry, void, undefined> {
+export async function* walkFiles(
+  walker: Walker,
+  start: WalkDir,
+  options: WalkFilesOptions = {},
+): AsyncGenerator<WalkEntry, void, undefined> {
   yield* walkListing(walker, await readDirectory(walker, start), 1, options)
 }
 
-async function* walkListing(walker: Walker, listing: DirectoryListing, depth: number, options: WalkFilesOptions): AsyncGenerator<WalkEntry, void, undefined> {
+async function* walkListing(
+  walker: Walker,
+  listing: DirectoryListing,
+  depth: number,
+  options: WalkFilesOptions,
+): AsyncGenerator<WalkEntry, void, undefined> {
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY
-  const kept = listing.entries.filter((entry) => !(options.skip?.(entry, depth) ?? false) && (entry.kind === 'file' || depth < maxDepth))
+  const kept = listing.entries.filter(
+    (entry) => !(options.skip?.(entry, depth) ?? false) && (entry.kind === 'file' || depth < maxDepth),
+  )
   const subdirs = kept.filter((entry) => entry.kind === 'directory')
   const reads = new Map<WalkEntry, Promise<DirectoryListing>>()
   let started = 0

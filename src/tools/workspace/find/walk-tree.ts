@@ -93,7 +93,8 @@ export function createWalker(workspace: Workspace): Walker {
 }
 
 /** Where a walk starts: a directory, or a single file named by the call. */
-export type WalkStart = { readonly kind: 'directory'; readonly dir: WalkDir } | { readonly kind: 'file'; readonly entry: WalkEntry }
+export type WalkStart =
+  { readonly kind: 'directory'; readonly dir: WalkDir } | { readonly kind: 'file'; readonly entry: WalkEntry }
 
 /**
  * Resolves the workspace path a call names (escapes are refused by the workspace). The `.gitignore`
@@ -104,23 +105,34 @@ export type WalkStart = { readonly kind: 'directory'; readonly dir: WalkDir } | 
 export async function openWalkStart(walker: Walker, path: string): Promise<WalkStart> {
   const info = await walker.workspace.stat(path)
   if (info === undefined || info.kind === 'other') {
-    throw new ToolError('workspace.not_found', fillText(texts.notFound, { path: shownPath(walker.workspace.normalize(path)) }))
+    throw new ToolError(
+      'workspace.not_found',
+      fillText(texts.notFound, { path: shownPath(walker.workspace.normalize(path)) }),
+    )
   }
   const resolved = await walker.workspace.resolve(path, 'read')
   const mountRoot = await walker.mountRoot(resolved.mount)
   const realPath = await realpath(resolved.hostPath)
   // The workspace checked the path; a symlink swapped in since then must not lead the walk out.
-  if (!isInside(mountRoot, realPath) || isHiddenFrom(walker.workspace.hidden, mountRoot, realPath)) throw new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
+  if (!isInside(mountRoot, realPath) || isHiddenFrom(walker.workspace.hidden, mountRoot, realPath))
+    throw new ToolError('workspace.path_outside', fillText(texts.outside, { path: shownPath(path) }))
   const restricted = walker.workspace.restricted
-  walker.asked = restricted !== undefined && (restricted(resolved.path) === 'ask' || restricted(resolved.realPath) === 'ask')
+  walker.asked =
+    restricted !== undefined && (restricted(resolved.path) === 'ask' || restricted(resolved.realPath) === 'ask')
   const isDirectory = info.kind === 'directory'
   let ignores = await ancestorIgnores(resolved.path, resolved.mount, mountRoot)
   if (isIgnored(ignores, resolved.path, isDirectory)) ignores = noIgnores
   const name = resolved.path.slice(resolved.path.lastIndexOf('/') + 1)
   if (!isDirectory) {
-    return { kind: 'file', entry: { path: resolved.path, name, kind: 'file', realPath, mount: resolved.mount, mountRoot, isMount: false } }
+    return {
+      kind: 'file',
+      entry: { path: resolved.path, name, kind: 'file', realPath, mount: resolved.mount, mountRoot, isMount: false },
+    }
   }
-  return { kind: 'directory', dir: { path: resolved.path, realPath, mount: resolved.mount, mountRoot, ignores, trail: [realPath] } }
+  return {
+    kind: 'directory',
+    dir: { path: resolved.path, realPath, mount: resolved.mount, mountRoot, ignores, trail: [realPath] },
+  }
 }
 
 /** The rules of `.git/info/exclude` and of the `.gitignore` files from the mount's root down to the parent of `path`. */
@@ -132,7 +144,8 @@ async function ancestorIgnores(path: string, mount: Mount, mountRoot: string): P
   for (let depth = 0; depth < inner.length; depth++) {
     const segments = inner.slice(0, depth)
     const text = await readRegularFile(join(mountRoot, ...segments), '.gitignore', mountRoot)
-    if (text !== undefined) chain = withIgnoreFile(chain, [mount.at, ...segments].filter((part) => part !== '').join('/'), text)
+    if (text !== undefined)
+      chain = withIgnoreFile(chain, [mount.at, ...segments].filter((part) => part !== '').join('/'), text)
   }
   return chain
 }
@@ -173,14 +186,35 @@ export async function readDirectory(walker: Walker, dir: WalkDir): Promise<Direc
     if (mounts.some((mount) => mount.at === path && mount !== dir.mount)) continue
     const target = await entryTarget(walker, dir, dirent)
     // toolhost's own state (the data directory) is never listed or searched, nor reached through a link.
-    if (target === undefined || isHiddenFrom(walker.workspace.hidden, dir.mountRoot, target.realPath) || isIgnored(ignores, path, target.kind === 'directory')) continue
+    if (
+      target === undefined ||
+      isHiddenFrom(walker.workspace.hidden, dir.mountRoot, target.realPath) ||
+      isIgnored(ignores, path, target.kind === 'directory')
+    )
+      continue
     if (isRestricted(walker, path, dir, target.realPath)) continue
-    entries.push({ path, name: dirent.name, kind: target.kind, realPath: target.realPath, mount: dir.mount, mountRoot: dir.mountRoot, isMount: false })
+    entries.push({
+      path,
+      name: dirent.name,
+      kind: target.kind,
+      realPath: target.realPath,
+      mount: dir.mount,
+      mountRoot: dir.mountRoot,
+      isMount: false,
+    })
   }
   for (const mount of mounts) {
     if (mount.at === '' || mount === dir.mount || parentOf(mount.at) !== dir.path) continue
     const mountRoot = await walker.mountRoot(mount)
-    entries.push({ path: mount.at, name: mount.at.slice(mount.at.lastIndexOf('/') + 1), kind: 'directory', realPath: mountRoot, mount, mountRoot, isMount: true })
+    entries.push({
+      path: mount.at,
+      name: mount.at.slice(mount.at.lastIndexOf('/') + 1),
+      kind: 'directory',
+      realPath: mountRoot,
+      mount,
+      mountRoot,
+      isMount: true,
+    })
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return { dir: listed, entries }
@@ -199,7 +233,11 @@ export function enterDirectory(listing: DirectoryListing, entry: WalkEntry): Wal
 }
 
 /** What a directory entry is, following a symlink when that is safe; undefined to leave it out. */
-async function entryTarget(walker: Walker, dir: WalkDir, dirent: Dirent): Promise<{ kind: 'file' | 'directory'; realPath: string } | undefined> {
+async function entryTarget(
+  walker: Walker,
+  dir: WalkDir,
+  dirent: Dirent,
+): Promise<{ kind: 'file' | 'directory'; realPath: string } | undefined> {
   const hostPath = join(dir.realPath, dirent.name)
   if (dirent.isFile()) return { kind: 'file', realPath: hostPath }
   if (dirent.isDirectory()) return { kind: 'directory', realPath: hostPath }
@@ -237,7 +275,13 @@ async function entryTarget(walker: Walker, dir: WalkDir, dirent: Dirent): Promis
 function isRestricted(walker: Walker, path: string, dir: WalkDir, realPath: string): boolean {
   const restricted = walker.workspace.restricted
   if (restricted === undefined) return false
-  const inner = realPath === dir.mountRoot ? '' : realPath.slice(dir.mountRoot.length + 1).split(sep).join('/')
+  const inner =
+    realPath === dir.mountRoot
+      ? ''
+      : realPath
+          .slice(dir.mountRoot.length + 1)
+          .split(sep)
+          .join('/')
   const real = [dir.mount.at, inner].filter((part) => part !== '').join('/')
   return [restricted(path), restricted(real)].some((rule) => rule === 'deny' || (rule === 'ask' && !walker.asked))
 }

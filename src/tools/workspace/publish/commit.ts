@@ -20,7 +20,10 @@ const maxReplyBytes = maxReplyChars * 4
 const ids = { write: 'builtin:workspace.write_file', finish: 'builtin:workspace.finish' } as const
 
 const inputSchema = z.object({
-  finish: z.boolean().optional().describe('True to end the run after this turn as well; then this must be the last call of the turn.'),
+  finish: z
+    .boolean()
+    .optional()
+    .describe('True to end the run after this turn as well; then this must be the last call of the turn.'),
   path: z.string().min(1).optional().describe(`Workspace path of the reply file; default ${defaultReplyPath}.`),
 })
 
@@ -55,15 +58,26 @@ export const commitTool = defineTool({
     const { path } = await ctx.workspace.resolve(given, 'read')
     const shown = shownPath(path)
     const stat = await ctx.workspace.stat(path)
-    if (stat === undefined) throw new ToolError('publish.reply_missing', fillText(texts.missing, { path: shown, write: writeFirst(ctx) }))
-    if (stat.kind === 'directory') throw new ToolError('workspace.is_directory', fillText(texts.directory, { path: shown }))
-    if (stat.kind !== 'file') throw new ToolError('workspace.not_a_file', fillText(texts.binary, { path: shown, type: 'not a regular file', write: writeFirst(ctx) }))
+    if (stat === undefined)
+      throw new ToolError('publish.reply_missing', fillText(texts.missing, { path: shown, write: writeFirst(ctx) }))
+    if (stat.kind === 'directory')
+      throw new ToolError('workspace.is_directory', fillText(texts.directory, { path: shown }))
+    if (stat.kind !== 'file')
+      throw new ToolError(
+        'workspace.not_a_file',
+        fillText(texts.binary, { path: shown, type: 'not a regular file', write: writeFirst(ctx) }),
+      )
     if (stat.size > maxReplyBytes) throw tooLong(ctx, shown, `more than ${counted(maxReplyChars, 'character')}`)
     const bytes = await ctx.workspace.readFile(path)
     const kind = detectFileKind(bytes)
-    if (kind.binary) throw new ToolError('publish.reply_binary', fillText(texts.binary, { path: shown, type: kind.type, write: writeFirst(ctx) }))
+    if (kind.binary)
+      throw new ToolError(
+        'publish.reply_binary',
+        fillText(texts.binary, { path: shown, type: kind.type, write: writeFirst(ctx) }),
+      )
     const { text } = decodeFileText(bytes)
-    if (text.trim() === '') throw new ToolError('publish.reply_empty', fillText(texts.empty, { path: shown, write: writeFirst(ctx) }))
+    if (text.trim() === '')
+      throw new ToolError('publish.reply_empty', fillText(texts.empty, { path: shown, write: writeFirst(ctx) }))
     const chars = [...text].length
     if (chars > maxReplyChars) throw tooLong(ctx, shown, counted(chars, 'character'))
     await run.publish({ text, path, finish })
@@ -74,8 +88,10 @@ export const commitTool = defineTool({
       : fillText(texts.published, { ...values, finish: mentionTool(ctx, ids.finish, texts.publishedFinishHint) })
     return { content, structured: { path, chars, finish } }
   },
-  renderToolUseMessage: ({ path = defaultReplyPath, finish }) => `${finish === true ? 'Publish and finish' : 'Publish'} ${path}`,
-  renderToolResultMessage: (output) => `Published ${counted(Number(output.structured?.chars ?? 0), 'character')}${output.structured?.finish === true ? '; run ends' : ''}`,
+  renderToolUseMessage: ({ path = defaultReplyPath, finish }) =>
+    `${finish === true ? 'Publish and finish' : 'Publish'} ${path}`,
+  renderToolResultMessage: (output) =>
+    `Published ${counted(Number(output.structured?.chars ?? 0), 'character')}${output.structured?.finish === true ? '; run ends' : ''}`,
 })
 
 function writeFirst(ctx: DescriptionContext): string {
@@ -84,5 +100,8 @@ function writeFirst(ctx: DescriptionContext): string {
 
 function tooLong(ctx: DescriptionContext, path: string, chars: string): ToolError {
   const edit = mentionTool(ctx, ids.write, texts.tooLongEdit)
-  return new ToolError('publish.reply_too_long', fillText(texts.tooLong, { path, chars, max: counted(maxReplyChars, 'character'), edit }))
+  return new ToolError(
+    'publish.reply_too_long',
+    fillText(texts.tooLong, { path, chars, max: counted(maxReplyChars, 'character'), edit }),
+  )
 }

@@ -29,7 +29,10 @@ export const finishTool = defineTool({
   call: async ({ reason }, ctx) => {
     const given = reason?.trim() ?? ''
     runOf(ctx).finish(given === '' ? defaultFinishReason : given)
-    const content = ctx.scope === 'chat' ? mentionTool(ctx, 'builtin:workspace.commit', texts.finishedChat) || texts.finished : texts.finished
+    const content =
+      ctx.scope === 'chat'
+        ? mentionTool(ctx, 'builtin:workspace.commit', texts.finishedChat) || texts.finished
+        : texts.finished
     return { content, structured: { reason: given === '' ? defaultFinishReason : given } }
   },
   renderToolUseMessage: ({ reason }) => (reason === undefined || reason.trim() === '' ? 'Finish' : `Finish: ${reason}`),

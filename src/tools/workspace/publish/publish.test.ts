@@ -35,14 +35,17 @@ describe('workspace.commit', () => {
     const output = await callTool(commitTool, { path: './drafts/answer.md', finish: true }, ctx)
     expect(run.published).toEqual([{ text: 'Done.', path: 'drafts/answer.md', finish: true }])
     expect(run.finished).toEqual(['committed'])
-    expect(output.content).toBe('Published "drafts/answer.md" (5 characters) to the conversation. The run ends after this turn.')
+    expect(output.content).toBe(
+      'Published "drafts/answer.md" (5 characters) to the conversation. The run ends after this turn.',
+    )
   })
 
   it('tells the model to write the reply first when the file is missing', async () => {
     const { run, ctx } = setup()
     expect(await failure(callTool(commitTool, { finish: true }, ctx))).toEqual({
       code: 'publish.reply_missing',
-      message: 'No reply file at "output/main.md". Write your reply to it with workspace_write_file first, then call this tool again.',
+      message:
+        'No reply file at "output/main.md". Write your reply to it with workspace_write_file first, then call this tool again.',
     })
     expect(run.published).toEqual([])
     expect(run.finished).toEqual([])
@@ -59,7 +62,8 @@ describe('workspace.commit', () => {
     const { ctx } = setup({ 'output/main.md': 'é'.repeat(100_001) })
     expect(await failure(callTool(commitTool, {}, ctx))).toEqual({
       code: 'publish.reply_too_long',
-      message: '"output/main.md" has 100,001 characters; a reply may have at most 100,000 characters. Shorten it (rewrite it with workspace_write_file), then call this tool again.',
+      message:
+        '"output/main.md" has 100,001 characters; a reply may have at most 100,000 characters. Shorten it (rewrite it with workspace_write_file), then call this tool again.',
     })
     const big = setup({ 'output/main.md': 'x'.repeat(400_001) })
     expect((await failure(callTool(commitTool, {}, big.ctx))).code).toBe('publish.reply_too_long')
@@ -72,11 +76,18 @@ describe('workspace.commit', () => {
   })
 
   it('refuses paths outside the workspace, directories and binary files', async () => {
-    const { ctx, project } = setup({ 'output/main.md/x': 'x', 'img.png': Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex') })
+    const { ctx, project } = setup({
+      'output/main.md/x': 'x',
+      'img.png': Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex'),
+    })
     expect((await failure(callTool(commitTool, { path: '../reply.md' }, ctx))).code).toBe('workspace.path_outside')
     // A host path of the mount names the workspace file, and is refused when it leaves the mount.
-    expect((await failure(callTool(commitTool, { path: join(project, 'output/main.md') }, ctx))).code).toBe('workspace.is_directory')
-    expect((await failure(callTool(commitTool, { path: `${project}/../reply.md` }, ctx))).code).toBe('workspace.path_outside')
+    expect((await failure(callTool(commitTool, { path: join(project, 'output/main.md') }, ctx))).code).toBe(
+      'workspace.is_directory',
+    )
+    expect((await failure(callTool(commitTool, { path: `${project}/../reply.md` }, ctx))).code).toBe(
+      'workspace.path_outside',
+    )
     expect((await failure(callTool(commitTool, {}, ctx))).code).toBe('workspace.is_directory')
     expect((await failure(callTool(commitTool, { path: 'img.png' }, ctx))).code).toBe('publish.reply_binary')
   })
@@ -93,7 +104,9 @@ describe('workspace.finish', () => {
     const output = await callTool(finishTool, { reason: ' all done ' }, ctx)
     await callTool(finishTool, {}, ctx)
     expect(run.finished).toEqual(['all done', 'finished'])
-    expect(output.content).toBe('The run ends after this turn. Nothing was published to the conversation by this call; a reply is published only with workspace_commit.')
+    expect(output.content).toBe(
+      'The run ends after this turn. Nothing was published to the conversation by this call; a reply is published only with workspace_commit.',
+    )
   })
 
   it('says only that the run ends in session scope', async () => {

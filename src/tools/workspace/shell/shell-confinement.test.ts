@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createWorkspace } from '../../../workspace/create-workspace.js'
@@ -12,7 +21,10 @@ describe('workspace.shell confinement', () => {
   writeFileSync(join(outside, 'secret.txt'), 'SECRET\n')
 
   it('refuses paths past the workspace path limits, as the file tools do', async () => {
-    const output = await run(ctx, `mkdir -p ${'d/'.repeat(2000)}; echo ${'c'.repeat(300)} > ${'c'.repeat(300)}; cat ${'c'.repeat(300)}`)
+    const output = await run(
+      ctx,
+      `mkdir -p ${'d/'.repeat(2000)}; echo ${'c'.repeat(300)} > ${'c'.repeat(300)}; cat ${'c'.repeat(300)}`,
+    )
     expect(output.content).toContain('ENAMETOOLONG')
     expect(output.content).not.toContain(root)
     let depth = 0
@@ -41,19 +53,26 @@ describe('workspace.shell confinement', () => {
   })
 
   it('keeps symlinks made in the shell inside the workspace', async () => {
-    const output = await run(ctx, 'ln -s /etc etc-link; cat etc-link/passwd; ln -s ../../.. up; ls up; cat up/etc/passwd')
+    const output = await run(
+      ctx,
+      'ln -s /etc etc-link; cat etc-link/passwd; ln -s ../../.. up; ls up; cat up/etc/passwd',
+    )
     expect(output.content).not.toMatch(/root:/)
     // just-bash rewrites a link's target to stay under the mount's directory.
     for (const name of readdirSync(root)) {
       const path = join(root, name)
-      if (lstatSync(path).isSymbolicLink()) expect(resolve(dirname(path), readlinkSync(path)).startsWith(realpathSync(root))).toBe(true)
+      if (lstatSync(path).isSymbolicLink())
+        expect(resolve(dirname(path), readlinkSync(path)).startsWith(realpathSync(root))).toBe(true)
     }
   })
 
   it('refuses to follow host symlinks that lead outside, for reading and writing', async () => {
     symlinkSync(outside, join(root, 'out-dir'))
     symlinkSync(join(outside, 'secret.txt'), join(root, 'out-file'))
-    const output = await run(ctx, 'cat out-dir/secret.txt; cat out-file; echo changed > out-file; echo new > out-dir/new.txt; ls out-dir')
+    const output = await run(
+      ctx,
+      'cat out-dir/secret.txt; cat out-file; echo changed > out-file; echo new > out-dir/new.txt; ls out-dir',
+    )
     expect(output.content).not.toContain('SECRET')
     expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('SECRET\n')
     expect(readdirSync(outside)).toEqual(['secret.txt'])
@@ -99,7 +118,12 @@ describe('workspace.shell confinement', () => {
     ])
     const nested = testCallContext({ workspace })
     expect((await run(nested, 'cat .runs/results/r.txt')).content).toBe('Exit code: 0\nresult\n')
-    for (const command of ['echo x > .runs/results/r.txt', 'rm .runs/results/r.txt', 'ln .runs/results/r.txt hard.txt', 'cd .runs && ln -s results/r.txt l && echo x > l']) {
+    for (const command of [
+      'echo x > .runs/results/r.txt',
+      'rm .runs/results/r.txt',
+      'ln .runs/results/r.txt hard.txt',
+      'cd .runs && ln -s results/r.txt l && echo x > l',
+    ]) {
       expect((await run(nested, command)).structured?.exitCode, command).not.toBe(0)
     }
     expect(readFileSync(join(project, '.runs/results/r.txt'), 'utf8')).toBe('result\n')

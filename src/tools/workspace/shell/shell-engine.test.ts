@@ -19,6 +19,11 @@ describe('sandboxScript', () => {
 
 describe('sandboxLimits', () => {
   it('gives the runtimes the call time and the whole run a backstop past it', () => {
-    expect(sandboxLimits(30_000)).toMatchObject({ maxPythonTimeoutMs: 30_000, maxJsTimeoutMs: 30_000, maxSqliteTimeoutMs: 30_000, maxExecutionTimeMs: 35_000 })
+    expect(sandboxLimits(30_000)).toMatchObject({
+      maxPythonTimeoutMs: 30_000,
+      maxJsTimeoutMs: 30_000,
+      maxSqliteTimeoutMs: 30_000,
+      maxExecutionTimeMs: 35_000,
+    })
   })
 })

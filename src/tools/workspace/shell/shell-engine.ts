@@ -1,4 +1,13 @@
-import { Bash, bytesOutput, defineCommand, encodeUtf8ToBytes, latin1FromBytes, parse, unsafeBytesFromLatin1, type BashOptions } from 'just-bash'
+import {
+  Bash,
+  bytesOutput,
+  defineCommand,
+  encodeUtf8ToBytes,
+  latin1FromBytes,
+  parse,
+  unsafeBytesFromLatin1,
+  type BashOptions,
+} from 'just-bash'
 import { createShellFs } from './shell-fs.js'
 import type { EngineCommand, EngineMarker, EngineMessage, EngineReply, EngineRequest } from './shell-protocol.js'
 
@@ -78,7 +87,8 @@ export async function runInSandbox(request: EngineRequest, signal: AbortSignal):
   try {
     const fs = createShellFs(request.mounts, request.hidden)
     const workdir = await fs.stat(request.cwd).catch(() => undefined)
-    if (workdir?.isDirectory !== true) return { ok: false, kind: 'workdir', message: `${request.cwd} is not a directory` }
+    if (workdir?.isDirectory !== true)
+      return { ok: false, kind: 'workdir', message: `${request.cwd} is not a directory` }
     const bash = new Bash({
       fs,
       cwd: request.cwd,
@@ -86,7 +96,14 @@ export async function runInSandbox(request: EngineRequest, signal: AbortSignal):
       javascript: true,
       customCommands: [yes],
       executionLimits: sandboxLimits(request.timeoutMs),
-      ...(request.network === undefined ? {} : { network: { allowedUrlPrefixes: [...request.network.allowedUrlPrefixes], denyPrivateRanges: request.network.denyPrivateRanges } }),
+      ...(request.network === undefined
+        ? {}
+        : {
+            network: {
+              allowedUrlPrefixes: [...request.network.allowedUrlPrefixes],
+              denyPrivateRanges: request.network.denyPrivateRanges,
+            },
+          }),
     })
     const result = await bash.exec(sandboxScript(request.command), { signal, rawScript: true })
     return { ok: true, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr }

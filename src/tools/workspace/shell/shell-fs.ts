@@ -1,6 +1,17 @@
 import { mkdirSync, realpathSync } from 'node:fs'
 import { basename, dirname, join, posix } from 'node:path'
-import { EMPTY_BYTES, MountableFs, ReadWriteFs, type ByteString, type CpOptions, type FileContent, type FsStat, type IFileSystem, type MkdirOptions, type RmOptions } from 'just-bash'
+import {
+  EMPTY_BYTES,
+  MountableFs,
+  ReadWriteFs,
+  type ByteString,
+  type CpOptions,
+  type FileContent,
+  type FsStat,
+  type IFileSystem,
+  type MkdirOptions,
+  type RmOptions,
+} from 'just-bash'
 import { isHiddenFrom } from '../../../workspace/hidden-dirs.js'
 import { checkPathSize } from '../../../workspace/path-limits.js'
 import { isInside, realTarget } from '../../../workspace/verified-open.js'
@@ -34,7 +45,14 @@ const write: Use = { write: true, follow: true }
 const writeLink: Use = { write: true, follow: false }
 
 const devNull = '/dev/null'
-const devNullStat: FsStat = { isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o666, size: 0, mtime: new Date(0) }
+const devNullStat: FsStat = {
+  isFile: true,
+  isDirectory: false,
+  isSymbolicLink: false,
+  mode: 0o666,
+  size: 0,
+  mtime: new Date(0),
+}
 
 /**
  * The workspace mounts as one just-bash file tree: each mount a host-backed `ReadWriteFs` (symlinks
@@ -50,11 +68,18 @@ export function createShellFs(mounts: readonly EngineMount[], hidden: readonly s
     return { at: mount.at.replace(/^\/+|\/+$/g, ''), realRoot, readOnly: mount.access === 'read-only', hidden }
   })
   const guarded = (mount: RealMount) =>
-    new GuardedMountFs(new ReadWriteFs({ root: mount.realRoot, allowSymlinks: true, maxFileReadSize: MAX_FILE_READ_BYTES }), mount, real)
+    new GuardedMountFs(
+      new ReadWriteFs({ root: mount.realRoot, allowSymlinks: true, maxFileReadSize: MAX_FILE_READ_BYTES }),
+      mount,
+      real,
+    )
   const root = real.find((mount) => mount.at === '')
   if (root === undefined) throw new Error('the workspace has no root mount')
   const others = real.filter((mount) => mount !== root)
-  return new MountableFs({ base: guarded(root), mounts: others.map((mount) => ({ mountPoint: `/${mount.at}`, filesystem: guarded(mount) })) })
+  return new MountableFs({
+    base: guarded(root),
+    mounts: others.map((mount) => ({ mountPoint: `/${mount.at}`, filesystem: guarded(mount) })),
+  })
 }
 
 /**
@@ -217,14 +242,19 @@ export class GuardedMountFs implements IFileSystem {
     const hostPath = join(this.#mount.realRoot, relative)
     let target: string
     try {
-      target = use.follow || relative === '/' ? await realTarget(hostPath) : join(await realTarget(dirname(hostPath)), basename(hostPath))
+      target =
+        use.follow || relative === '/'
+          ? await realTarget(hostPath)
+          : join(await realTarget(dirname(hostPath)), basename(hostPath))
     } catch (error) {
       // Node's message names the host path; the sandbox sees only its own.
       throw new Error(`${(error as NodeJS.ErrnoException).code ?? 'EIO'}: cannot resolve '${shown}'`, { cause: error })
     }
-    if (!isInside(this.#mount.realRoot, target)) throw new Error(`EACCES: permission denied, '${shown}' leads outside the workspace`)
+    if (!isInside(this.#mount.realRoot, target))
+      throw new Error(`EACCES: permission denied, '${shown}' leads outside the workspace`)
     // Commands report it in their own words (most as not found): it does not exist for the sandbox.
-    if (this.#hides(target)) throw new Error(`EACCES: permission denied, '${shown}' is toolhost's own state; tools cannot reach it`)
+    if (this.#hides(target))
+      throw new Error(`EACCES: permission denied, '${shown}' is toolhost's own state; tools cannot reach it`)
     if (use.write && this.#ownerOf(target).readOnly) throw new Error(`EROFS: read-only file system, '${shown}'`)
     return target
   }
@@ -243,7 +273,8 @@ export class GuardedMountFs implements IFileSystem {
   }
 
   #refuseMountRoot(path: string, operation: string): void {
-    if (posix.normalize(`/${path}`) === '/') throw new Error(`EPERM: operation not permitted, ${operation} '${this.#shown('/')}'`)
+    if (posix.normalize(`/${path}`) === '/')
+      throw new Error(`EPERM: operation not permitted, ${operation} '${this.#shown('/')}'`)
   }
 
   #isDevNull(path: string): boolean {
@@ -256,4 +287,3 @@ export class GuardedMountFs implements IFileSystem {
     return relative === '/' ? `/${this.#mount.at}` : `/${this.#mount.at}${relative}`
   }
 }
-

@@ -8,20 +8,29 @@ describe('workspace.shell limits', () => {
   const { ctx } = setup()
 
   it('stops a busy loop at timeout_ms with shell.timeout', async () => {
-    await expect(run(ctx, { command: 'while true; do :; done', timeout_ms: 300 })).rejects.toMatchObject({ code: 'shell.timeout', message: expect.stringContaining('300 ms') })
+    await expect(run(ctx, { command: 'while true; do :; done', timeout_ms: 300 })).rejects.toMatchObject({
+      code: 'shell.timeout',
+      message: expect.stringContaining('300 ms'),
+    })
     // The next call gets a working sandbox.
     expect((await run(ctx, 'echo after')).content).toBe('Exit code: 0\nafter\n')
   })
 
   it('shows the output so far when a waiting command times out', async () => {
-    const error = await run(ctx, { command: 'echo before; sleep 30', timeout_ms: 300 }).catch((caught: unknown) => caught)
+    const error = await run(ctx, { command: 'echo before; sleep 30', timeout_ms: 300 }).catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toMatchObject({ code: 'shell.timeout' })
     expect((error as Error).message).toMatch(/Output before it was stopped:\nbefore\n$/)
   })
 
   it('stops python3 and js-exec loops too', async () => {
-    await expect(run(ctx, { command: 'python3 -c "while True: pass"', timeout_ms: 500 })).rejects.toMatchObject({ code: 'shell.timeout' })
-    await expect(run(ctx, { command: 'js-exec -c "while (true) {}"', timeout_ms: 500 })).rejects.toMatchObject({ code: 'shell.timeout' })
+    await expect(run(ctx, { command: 'python3 -c "while True: pass"', timeout_ms: 500 })).rejects.toMatchObject({
+      code: 'shell.timeout',
+    })
+    await expect(run(ctx, { command: 'js-exec -c "while (true) {}"', timeout_ms: 500 })).rejects.toMatchObject({
+      code: 'shell.timeout',
+    })
   })
 
   it('is cancelled by the call signal, also before it starts', async () => {
@@ -61,7 +70,10 @@ describe('workspace.shell runtimes', () => {
 
   it('runs python3 over the workspace files', async () => {
     writeFileSync(join(root, 'numbers.txt'), '1\n2\n3\n')
-    const output = await run(ctx, `python3 -c "print(sum(int(l) for l in open('numbers.txt'))); open('py-out.txt', 'w').write('from python')"`)
+    const output = await run(
+      ctx,
+      `python3 -c "print(sum(int(l) for l in open('numbers.txt'))); open('py-out.txt', 'w').write('from python')"`,
+    )
     expect(output.content).toBe('Exit code: 0\n6\n')
     expect(readFileSync(join(root, 'py-out.txt'), 'utf8')).toBe('from python')
   })
@@ -72,7 +84,10 @@ describe('workspace.shell runtimes', () => {
   })
 
   it('runs sqlite3 on a database file in the workspace', async () => {
-    const output = await run(ctx, `sqlite3 data.db "create table t(x); insert into t values (1), (2);" && sqlite3 data.db "select sum(x) from t"`)
+    const output = await run(
+      ctx,
+      `sqlite3 data.db "create table t(x); insert into t values (1), (2);" && sqlite3 data.db "select sum(x) from t"`,
+    )
     expect(output.content).toBe('Exit code: 0\n3\n')
     expect(existsSync(join(root, 'data.db'))).toBe(true)
   })

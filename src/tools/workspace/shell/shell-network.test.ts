@@ -22,7 +22,10 @@ describe('workspace.shell network', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   const withPrefixes = (shellUrlPrefixes: string[]): ToolCallContext =>
-    testCallContext({ workspace: ctx.workspace, profile: { ...defaultProfile, network: { ...defaultProfile.network, shellUrlPrefixes } } })
+    testCallContext({
+      workspace: ctx.workspace,
+      profile: { ...defaultProfile, network: { ...defaultProfile.network, shellUrlPrefixes } },
+    })
 
   it('has no network by default', async () => {
     const output = await run(ctx, `curl -s ${base}/default`)
@@ -47,9 +50,19 @@ describe('shellUrlPrefixes and shellNetwork', () => {
 
   it('reads the prefixes defensively', () => {
     expect(shellUrlPrefixes(defaultProfile)).toEqual([])
-    expect(shellUrlPrefixes(profile({ shellUrlPrefixes: ['https://api.example.com/v1/'] }))).toEqual(['https://api.example.com/v1/'])
-    expect(shellUrlPrefixes(profile({ shellUrlPrefixes: ['https://a.example/', 'ftp://b.example/', 'not a url'] }))).toEqual(['https://a.example/'])
-    for (const odd of [undefined, null, 'https://a.example/', { shellUrlPrefixes: 'https://a.example/' }, { shellUrlPrefixes: [1] }]) {
+    expect(shellUrlPrefixes(profile({ shellUrlPrefixes: ['https://api.example.com/v1/'] }))).toEqual([
+      'https://api.example.com/v1/',
+    ])
+    expect(
+      shellUrlPrefixes(profile({ shellUrlPrefixes: ['https://a.example/', 'ftp://b.example/', 'not a url'] })),
+    ).toEqual(['https://a.example/'])
+    for (const odd of [
+      undefined,
+      null,
+      'https://a.example/',
+      { shellUrlPrefixes: 'https://a.example/' },
+      { shellUrlPrefixes: [1] },
+    ]) {
       expect(shellUrlPrefixes(profile(odd))).toEqual([])
     }
     expect(shellUrlPrefixes(undefined)).toEqual([])
@@ -58,8 +71,16 @@ describe('shellUrlPrefixes and shellNetwork', () => {
 
   it('turns the network off without prefixes and guards private addresses unless a prefix names one', () => {
     expect(shellNetwork(defaultProfile)).toBeUndefined()
-    expect(shellNetwork(profile({ shellUrlPrefixes: ['https://api.example.com/'] }))).toEqual({ allowedUrlPrefixes: ['https://api.example.com/'], denyPrivateRanges: true })
-    for (const prefix of ['http://127.0.0.1:8080/', 'http://[::1]/', 'http://localhost:3000/', 'http://app.localhost/']) {
+    expect(shellNetwork(profile({ shellUrlPrefixes: ['https://api.example.com/'] }))).toEqual({
+      allowedUrlPrefixes: ['https://api.example.com/'],
+      denyPrivateRanges: true,
+    })
+    for (const prefix of [
+      'http://127.0.0.1:8080/',
+      'http://[::1]/',
+      'http://localhost:3000/',
+      'http://app.localhost/',
+    ]) {
       expect(shellNetwork(profile({ shellUrlPrefixes: [prefix] }))?.denyPrivateRanges, prefix).toBe(false)
     }
     const listed = profile({ shellUrlPrefixes: ['http://intranet.corp/'], allowPrivateHosts: ['intranet.corp'] })

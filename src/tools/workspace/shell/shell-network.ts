@@ -7,7 +7,9 @@ import type { EngineNetwork } from './shell-protocol.js'
  * array of strings counts as none, and entries that are not http(s) URLs are left out.
  */
 export function shellUrlPrefixes(profile: unknown): string[] {
-  return stringArray(networkOf(profile)?.shellUrlPrefixes).filter((prefix) => /^https?:$/.test(urlOf(prefix)?.protocol ?? ''))
+  return stringArray(networkOf(profile)?.shellUrlPrefixes).filter((prefix) =>
+    /^https?:$/.test(urlOf(prefix)?.protocol ?? ''),
+  )
 }
 
 /**
@@ -21,7 +23,10 @@ export function shellNetwork(profile: unknown): EngineNetwork | undefined {
   const privateHosts = new Set(stringArray(networkOf(profile)?.allowPrivateHosts).map((host) => host.toLowerCase()))
   const namesPrivateHost = allowedUrlPrefixes.some((prefix) => {
     const host = hostOf(prefix)
-    return host !== undefined && (isIP(host) !== 0 || host === 'localhost' || host.endsWith('.localhost') || privateHosts.has(host))
+    return (
+      host !== undefined &&
+      (isIP(host) !== 0 || host === 'localhost' || host.endsWith('.localhost') || privateHosts.has(host))
+    )
   })
   return { allowedUrlPrefixes, denyPrivateRanges: !namesPrivateHost }
 }
@@ -38,7 +43,9 @@ function stringArray(value: unknown): string[] {
 
 /** The host of a URL prefix, lower case and without IPv6 brackets. */
 function hostOf(prefix: string): string | undefined {
-  return urlOf(prefix)?.hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  return urlOf(prefix)
+    ?.hostname.toLowerCase()
+    .replace(/^\[|\]$/g, '')
 }
 
 function urlOf(text: string): URL | undefined {

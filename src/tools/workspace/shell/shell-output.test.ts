@@ -31,7 +31,10 @@ describe('shellOutputText', () => {
     expect(shown.length).toBeLessThanOrEqual(SHELL_INLINE_CHAR_LIMIT)
     expect(shown.startsWith('line 0\nline 1\n')).toBe(true)
     expect(shown.endsWith('line 19999\n')).toBe(true)
-    const marker = /… \[([\d,]+) characters cut; full output in tool-results\/inv\/round-001-call_0011223344556677\.txt\] …\n/.exec(shown)
+    const marker =
+      /… \[([\d,]+) characters cut; full output in tool-results\/inv\/round-001-call_0011223344556677\.txt\] …\n/.exec(
+        shown,
+      )
     const cut = Number(marker?.[1]?.replace(/,/g, ''))
     const [head = '', tail = ''] = shown.split(marker?.[0] ?? '')
     expect(head.endsWith('\n') && tail.startsWith('line ')).toBe(true)

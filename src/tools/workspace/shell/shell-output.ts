@@ -19,10 +19,14 @@ const texts = {
  * Latin-1 characters and stay so.
  */
 export function cleanShellOutput(output: string): string {
-  return output
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (char) => String.fromCharCode(char === '\u007f' ? 0x2421 : 0x2400 + char.charCodeAt(0)))
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+  return (
+    output
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (char) =>
+        String.fromCharCode(char === '\u007f' ? 0x2421 : 0x2400 + char.charCodeAt(0)),
+      )
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+  )
 }
 
 /** The full text of a shell result: the exit code line, then the output. */
@@ -40,10 +44,18 @@ export function formatShellResult(exitCode: number, output: string): string {
  * @throws RangeError when `limit` is below 200
  * @example shellOutputText(longText, SHELL_INLINE_CHAR_LIMIT, 'tool-results/inv_1/round-002-call_ab12.txt')
  */
-export function shellOutputText(text: string, limit: number = SHELL_INLINE_CHAR_LIMIT, fullOutputPath?: string): string {
-  if (!Number.isSafeInteger(limit) || limit < 200) throw new RangeError(`limit must be an integer of at least 200, got ${limit}`)
+export function shellOutputText(
+  text: string,
+  limit: number = SHELL_INLINE_CHAR_LIMIT,
+  fullOutputPath?: string,
+): string {
+  if (!Number.isSafeInteger(limit) || limit < 200)
+    throw new RangeError(`limit must be an integer of at least 200, got ${limit}`)
   if (text.length <= limit) return text
-  const marker = (count: number) => (fullOutputPath === undefined ? fillText(texts.cut, { count: formatCount(count) }) : fillText(texts.cutWithPath, { count: formatCount(count), path: fullOutputPath }))
+  const marker = (count: number) =>
+    fullOutputPath === undefined
+      ? fillText(texts.cut, { count: formatCount(count) })
+      : fillText(texts.cutWithPath, { count: formatCount(count), path: fullOutputPath })
   // Sized for the largest count the marker could show, so the result stays within the limit.
   const budget = limit - marker(text.length).length - 2
   if (budget < 2) return marker(text.length).slice(0, limit)
@@ -69,4 +81,3 @@ function tailOf(text: string, size: number): string {
   if (lineStart >= 0 && lineStart < Math.min(LINE_SNAP, size / 4)) tail = tail.slice(lineStart + 1)
   return /^[\udc00-\udfff]/.test(tail) ? tail.slice(1) : tail
 }
-

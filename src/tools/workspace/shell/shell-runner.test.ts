@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { EngineRequest } from './shell-protocol.js'
 import { ShellRunner } from './shell-runner.js'
 
-const runner = new ShellRunner({ engineUrl: new URL('./__fixtures__/fake-engine.ts', import.meta.url), memoryMb: 64, stopGraceMs: 200, maxIdle: 1, idleMs: 10_000 })
+const runner = new ShellRunner({
+  engineUrl: new URL('./__fixtures__/fake-engine.ts', import.meta.url),
+  memoryMb: 64,
+  stopGraceMs: 200,
+  maxIdle: 1,
+  idleMs: 10_000,
+})
 const request = (command: string, timeoutMs = 5_000): EngineRequest => ({ command, cwd: '/', mounts: [], timeoutMs })
 const never = new AbortController().signal
 
@@ -19,7 +25,11 @@ describe('ShellRunner', () => {
 
   it('reports an engine that dies, and whether it ran out of memory', async () => {
     const before = await pid()
-    expect(await runner.run(request('exit'), never)).toEqual({ status: 'crashed', outOfMemory: false, detail: 'the engine exited (code 3)' })
+    expect(await runner.run(request('exit'), never)).toEqual({
+      status: 'crashed',
+      outOfMemory: false,
+      detail: 'the engine exited (code 3)',
+    })
     expect(await runner.run(request('abort'), never)).toMatchObject({ status: 'crashed', outOfMemory: true })
     expect(await pid()).not.toBe(before)
   })
@@ -31,7 +41,10 @@ describe('ShellRunner', () => {
   })
 
   it('returns the output of a command that stops when asked', async () => {
-    expect(await runner.run(request('stops', 100), never)).toMatchObject({ status: 'timeout', reply: { ok: true, stdout: 'stopped early' } })
+    expect(await runner.run(request('stops', 100), never)).toMatchObject({
+      status: 'timeout',
+      reply: { ok: true, stdout: 'stopped early' },
+    })
   })
 
   it('is cancelled by the signal, before or while it runs', async () => {
@@ -44,7 +57,17 @@ describe('ShellRunner', () => {
   })
 
   it('reports an engine that cannot start', async () => {
-    const broken = new ShellRunner({ engineUrl: new URL('./__fixtures__/missing-engine.ts', import.meta.url), memoryMb: 64, stopGraceMs: 200, maxIdle: 1, idleMs: 1_000 })
-    expect(await broken.run(request('pid'), never)).toMatchObject({ status: 'crashed', outOfMemory: false, detail: expect.stringContaining('exited while starting') })
+    const broken = new ShellRunner({
+      engineUrl: new URL('./__fixtures__/missing-engine.ts', import.meta.url),
+      memoryMb: 64,
+      stopGraceMs: 200,
+      maxIdle: 1,
+      idleMs: 1_000,
+    })
+    expect(await broken.run(request('pid'), never)).toMatchObject({
+      status: 'crashed',
+      outOfMemory: false,
+      detail: expect.stringContaining('exited while starting'),
+    })
   })
 })

@@ -63,7 +63,9 @@ export class ShellRunner {
       await untilAborted(engine.ready, signal)
       outcome = await this.#exchange(engine, request, signal)
     } catch (error) {
-      outcome = signal.aborted ? { status: 'cancelled' } : { status: 'crashed', outOfMemory: false, detail: error instanceof Error ? error.message : String(error) }
+      outcome = signal.aborted
+        ? { status: 'cancelled' }
+        : { status: 'crashed', outOfMemory: false, detail: error instanceof Error ? error.message : String(error) }
     }
     if (engine !== undefined) {
       if (outcome.status === 'finished') this.#release(engine)
@@ -86,12 +88,18 @@ export class ShellRunner {
         resolve(outcome)
       }
       const onMessage = (message: EngineMessage): void => {
-        if (message.type === 'reply') finish(timedOut ? { status: 'timeout', reply: message.reply } : { status: 'finished', reply: message.reply })
+        if (message.type === 'reply')
+          finish(timedOut ? { status: 'timeout', reply: message.reply } : { status: 'finished', reply: message.reply })
       }
       const onExit = (code: number | null, exitSignal: NodeJS.Signals | null): void => {
         // V8 aborts the process when the heap limit is reached.
         if (timedOut) finish({ status: 'timeout' })
-        else finish({ status: 'crashed', outOfMemory: exitSignal === 'SIGABRT' || code === 134, detail: `the engine exited (${exitSignal ?? `code ${code}`})` })
+        else
+          finish({
+            status: 'crashed',
+            outOfMemory: exitSignal === 'SIGABRT' || code === 134,
+            detail: `the engine exited (${exitSignal ?? `code ${code}`})`,
+          })
       }
       const onAbort = (): void => finish({ status: 'cancelled' })
       const deadline = setTimeout(() => {
@@ -104,7 +112,9 @@ export class ShellRunner {
       child.on('message', onMessage)
       child.on('exit', onExit)
       signal.addEventListener('abort', onAbort, { once: true })
-      send(child, { type: 'run', request }, (error) => finish({ status: 'crashed', outOfMemory: false, detail: error.message }))
+      send(child, { type: 'run', request }, (error) =>
+        finish({ status: 'crashed', outOfMemory: false, detail: error.message }),
+      )
     })
   }
 
@@ -127,7 +137,9 @@ export class ShellRunner {
         }
         child.on('message', onMessage)
         child.once('error', (error) => reject(new Error(`the engine failed to start: ${error.message}`)))
-        child.once('exit', (code, exitSignal) => reject(new Error(`the engine exited while starting (${exitSignal ?? `code ${code}`})`)))
+        child.once('exit', (code, exitSignal) =>
+          reject(new Error(`the engine exited while starting (${exitSignal ?? `code ${code}`})`)),
+        )
       }),
     }
     // Keeps a late error from being thrown here, and drops an engine that dies while idle.

@@ -16,7 +16,9 @@ describe('workspace.shell basics', () => {
 
   it('runs pipes and keeps stdout and stderr in order', async () => {
     expect((await run(ctx, "printf 'b\\na\\nc\\n' | sort | head -2")).content).toBe('Exit code: 0\na\nb\n')
-    expect((await run(ctx, 'echo a; echo b >&2; ls /missing; echo c')).content).toBe('Exit code: 0\na\nb\nls: /missing: No such file or directory\nc\n')
+    expect((await run(ctx, 'echo a; echo b >&2; ls /missing; echo c')).content).toBe(
+      'Exit code: 0\na\nb\nls: /missing: No such file or directory\nc\n',
+    )
   })
 
   it('returns a non-zero exit as an ordinary result', async () => {
@@ -41,10 +43,16 @@ describe('workspace.shell basics', () => {
     expect((await run(ctx, { command: 'pwd', workdir: '/sub/deeper' })).content).toBe('Exit code: 0\n/sub/deeper\n')
     expect((await run(ctx, { command: 'pwd', workdir: 'tool-results' })).content).toBe('Exit code: 0\n/tool-results\n')
     await expect(run(ctx, { command: 'pwd', workdir: 'nope' })).rejects.toMatchObject({ code: 'shell.invalid_workdir' })
-    await expect(run(ctx, { command: 'pwd', workdir: '../..' })).rejects.toMatchObject({ code: 'workspace.path_outside' })
-    await expect(run(ctx, { command: 'pwd', workdir: `${root}/..` })).rejects.toMatchObject({ code: 'workspace.path_outside' })
+    await expect(run(ctx, { command: 'pwd', workdir: '../..' })).rejects.toMatchObject({
+      code: 'workspace.path_outside',
+    })
+    await expect(run(ctx, { command: 'pwd', workdir: `${root}/..` })).rejects.toMatchObject({
+      code: 'workspace.path_outside',
+    })
     // A host path inside the workspace names the same folder.
-    expect((await run(ctx, { command: 'pwd', workdir: join(root, 'sub', 'deeper') })).content).toBe('Exit code: 0\n/sub/deeper\n')
+    expect((await run(ctx, { command: 'pwd', workdir: join(root, 'sub', 'deeper') })).content).toBe(
+      'Exit code: 0\n/sub/deeper\n',
+    )
     expect((await run(ctx, { command: 'pwd', workdir: root })).content).toBe('Exit code: 0\n/\n')
   })
 
@@ -69,7 +77,9 @@ describe('workspace.shell definition', () => {
 
   it('validates timeout_ms and command through the schema', async () => {
     const validate = shellTool.inputSchema['~standard'].validate
-    expect(await validate({ command: 'ls', timeout_ms: 600_000 })).toEqual({ value: { command: 'ls', timeout_ms: 600_000 } })
+    expect(await validate({ command: 'ls', timeout_ms: 600_000 })).toEqual({
+      value: { command: 'ls', timeout_ms: 600_000 },
+    })
     expect((await validate({ command: 'ls', timeout_ms: 600_001 })).issues).toBeDefined()
     expect((await validate({ command: '' })).issues).toBeDefined()
   })

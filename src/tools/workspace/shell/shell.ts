@@ -27,7 +27,9 @@ const texts = {
 const fromSource = import.meta.url.endsWith('.ts')
 const runner = new ShellRunner({
   engineUrl: new URL(fromSource ? './shell-engine.ts' : './shell-engine.js', import.meta.url),
-  execArgv: fromSource ? ['--import', fileURLToPath(new URL('../../../../scripts/register-ts.ts', import.meta.url))] : [],
+  execArgv: fromSource
+    ? ['--import', fileURLToPath(new URL('../../../../scripts/register-ts.ts', import.meta.url))]
+    : [],
   memoryMb: 2048,
   stopGraceMs: 500,
   maxIdle: 2,
@@ -37,7 +39,13 @@ const runner = new ShellRunner({
 const inputSchema = z.object({
   command: z.string().min(1).max(1_000_000).describe('The bash script to run, e.g. grep -rn TODO src | head -20'),
   workdir: z.string().optional().describe('Directory to start in, a workspace path; default / (the workspace root).'),
-  timeout_ms: z.number().int().min(1).max(SHELL_MAX_TIMEOUT_MS).optional().describe(`Time limit in milliseconds; default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+  timeout_ms: z
+    .number()
+    .int()
+    .min(1)
+    .max(SHELL_MAX_TIMEOUT_MS)
+    .optional()
+    .describe(`Time limit in milliseconds; default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
 })
 
 /**
@@ -67,16 +75,28 @@ export const shellTool = defineTool({
   call: async ({ command, workdir, timeout_ms: timeoutMs = SHELL_DEFAULT_TIMEOUT_MS }, ctx) => {
     const cwd = `/${ctx.workspace.normalize(workdir ?? '/')}`
     const started = performance.now()
-    const request = { command, cwd, mounts: ctx.workspace.mounts, hidden: ctx.workspace.hidden, network: shellNetwork(ctx.profile), timeoutMs }
+    const request = {
+      command,
+      cwd,
+      mounts: ctx.workspace.mounts,
+      hidden: ctx.workspace.hidden,
+      network: shellNetwork(ctx.profile),
+      timeoutMs,
+    }
     const outcome = await runner.run(request, ctx.signal)
     return outputOf(outcome, Math.round(performance.now() - started), { cwd, timeoutMs })
   },
   renderToolUseMessage: ({ command }) => `$ ${command}`,
-  renderToolResultMessage: (output) => `exit ${typeof output.structured?.exitCode === 'number' ? output.structured.exitCode : '?'}`,
+  renderToolResultMessage: (output) =>
+    `exit ${typeof output.structured?.exitCode === 'number' ? output.structured.exitCode : '?'}`,
 })
 
 /** The tool's output for how a run ended, or the ToolError that says why it did not finish. */
-function outputOf(outcome: RunOutcome, durationMs: number, call: { readonly cwd: string; readonly timeoutMs: number }): ToolOutput {
+function outputOf(
+  outcome: RunOutcome,
+  durationMs: number,
+  call: { readonly cwd: string; readonly timeoutMs: number },
+): ToolOutput {
   switch (outcome.status) {
     case 'finished': {
       const reply = outcome.reply
@@ -95,13 +115,19 @@ function outputOf(outcome: RunOutcome, durationMs: number, call: { readonly cwd:
       const message = fillText(texts.timeout, { limit: formatDuration(call.timeoutMs) })
       const partial = outcome.reply?.ok === true ? cleanShellOutput(outcome.reply.stdout) : ''
       // The error text is all the model gets, so the output so far is cut to the inline limit here.
-      throw new ToolError('shell.timeout', partial === '' ? message : shellOutputText(`${message}\n\n${texts.timeoutOutput}\n${partial}`), { durationMs })
+      throw new ToolError(
+        'shell.timeout',
+        partial === '' ? message : shellOutputText(`${message}\n\n${texts.timeoutOutput}\n${partial}`),
+        { durationMs },
+      )
     }
     case 'cancelled':
       throw new ToolError('shell.cancelled', texts.cancelled, { durationMs })
     case 'crashed':
       if (outcome.outOfMemory) throw new ToolError('shell.sandbox_error', texts.outOfMemory, { durationMs })
-      throw new ToolError('shell.sandbox_error', fillText(texts.sandboxError, { detail: outcome.detail }), { durationMs })
+      throw new ToolError('shell.sandbox_error', fillText(texts.sandboxError, { detail: outcome.detail }), {
+        durationMs,
+      })
   }
 }
 

@@ -56,7 +56,11 @@ export interface CallResult {
 }
 
 /** Calls a tool after validating the input through its schema, as the gate would. */
-export async function callTool(tool: AnyToolDefinition, input: Record<string, unknown>, ctx: ToolCallContext): Promise<CallResult> {
+export async function callTool(
+  tool: AnyToolDefinition,
+  input: Record<string, unknown>,
+  ctx: ToolCallContext,
+): Promise<CallResult> {
   const validated = await tool.inputSchema['~standard'].validate(input)
   if (validated.issues !== undefined) throw new Error(`invalid input: ${JSON.stringify(validated.issues)}`)
   const result = tool.call(validated.value as Record<string, unknown>, ctx)

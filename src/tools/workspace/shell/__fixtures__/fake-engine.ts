@@ -1,7 +1,8 @@
 // A stand-in for shell-engine.ts in runner tests: the request's command says how it behaves.
 type Command = { type: 'run'; request: { command: string } } | { type: 'abort' }
 
-const reply = (stdout: string) => process.send?.({ type: 'reply', reply: { ok: true, exitCode: 0, stdout, stderr: '' } })
+const reply = (stdout: string) =>
+  process.send?.({ type: 'reply', reply: { ok: true, exitCode: 0, stdout, stderr: '' } })
 let stopping = false
 
 process.on('message', (message: Command) => {
