@@ -19,7 +19,8 @@
  * await host.close()
  */
 export { createToolHost } from './host/create-tool-host.js'
-export type { InvocationOptions, InvocationRuntimeOptions, ToolHost, ToolHostOptions } from './host/create-tool-host.js'
+export type { InvocationOptions, ToolHost, ToolHostOptions } from './host/create-tool-host.js'
+export type { InvocationRuntimeOptions } from './host/invocation-runtime-options.js'
 export { Invocation } from './host/invocation.js'
 export type { Turn } from './host/invocation.js'
 export { HostApprovals } from './host/host-approvals.js'
@@ -45,24 +46,24 @@ export type {
   ToolProgress,
 } from './tool/define-tool.js'
 export type { StandardSchemaWithJson } from './tool/standard-schema.js'
-export { ToolError, FatalToolHostError } from './tool/tool-error.js'
-export { recoverableErrorCodes, fatalErrorCodes } from './tool/error-codes.js'
-export type { RecoverableErrorCode, FatalErrorCode } from './tool/error-codes.js'
+export { ToolError, FatalToolHostError } from './core/tool-error.js'
+export { recoverableErrorCodes, fatalErrorCodes } from './core/error-codes.js'
+export type { RecoverableErrorCode, FatalErrorCode } from './core/error-codes.js'
 export type { AgentToolResult, ResultImage } from './tool/agent-tool-result.js'
-export { parseToolId, formatToolId, isToolId, ToolIdError } from './tool/tool-id.js'
-export type { ParsedToolId, ToolId, ToolSourceKind } from './tool/tool-id.js'
+export { parseToolId, formatToolId, isToolId, ToolIdError } from './core/tool-id.js'
+export type { ParsedToolId, ToolId, ToolSourceKind } from './core/tool-id.js'
 export { parseToolArguments } from './tool/tool-arguments.js'
 export type { ToolArguments } from './tool/tool-arguments.js'
 
 export type { CatalogEntry } from './catalog/catalog.js'
 export type { CatalogDiagnostic } from './catalog/catalog-tool.js'
-export { scopes } from './catalog/scope.js'
-export type { Scope } from './catalog/scope.js'
-export { defaultProfile } from './catalog/default-profile.js'
-export { parseProfile, mergeProfile, readProfileFile, ProfileError } from './catalog/load-profile.js'
-export type { ProfileOverrides } from './catalog/load-profile.js'
-export { profileSchema, currentProfileSchemaVersion, permissionModes } from './catalog/profile-schema.js'
-export type { Profile, ProfileInput, PermissionMode } from './catalog/profile-schema.js'
+export { scopes } from './core/scope.js'
+export type { Scope } from './core/scope.js'
+export { defaultProfile } from './profile/default-profile.js'
+export { parseProfile, mergeProfile, readProfileFile, ProfileError } from './profile/load-profile.js'
+export type { ProfileOverrides } from './profile/load-profile.js'
+export { profileSchema, currentProfileSchemaVersion, permissionModes } from './profile/profile-schema.js'
+export type { Profile, ProfileInput, PermissionMode } from './profile/profile-schema.js'
 
 export { ExtensionRegistry } from './extensions/extension-registry.js'
 export type {
@@ -72,13 +73,15 @@ export type {
   ExtensionToolSpec,
 } from './extensions/extension-registry.js'
 
-export type { Snapshot, SnapshotBinding } from './snapshot/snapshot.js'
+export type { Snapshot } from './snapshot/snapshot.js'
+export type { SnapshotBinding } from './snapshot/snapshot-binding.js'
 export { deferredBindings, offeredBindings } from './snapshot/snapshot.js'
-export { toolsCallId, toolsSearchId, maxSearchResults } from './deferred/meta-tools.js'
-export { defaultContextTokens, estimateToolTokens } from './deferred/decide-deferral.js'
-export { protocolNames } from './snapshot/protocols/protocol-name.js'
-export type { ProtocolName } from './snapshot/protocols/protocol-name.js'
-export type { CompiledSchema, JsonSchema, Protocol, SchemaDrop } from './snapshot/protocols/protocol.js'
+export { toolsCallId, toolsSearchId, maxSearchResults } from './snapshot/deferral/meta-tools.js'
+export { defaultContextTokens, estimateToolTokens } from './snapshot/deferral/decide-deferral.js'
+export { protocolNames } from './core/protocol-name.js'
+export type { ProtocolName } from './core/protocol-name.js'
+export type { CompiledSchema, Protocol, SchemaDrop } from './snapshot/protocols/protocol.js'
+export type { JsonSchema } from './core/json-schema.js'
 export { builtinAlias, mcpAlias } from './snapshot/tool-alias.js'
 
 export type { RawToolCall } from './gate/gate.js'
@@ -86,7 +89,8 @@ export type { GateState } from './gate/gate-state.js'
 export type { ToolChoice } from './gate/tool-choice.js'
 
 export { evaluatePermission } from './permissions/rules/evaluate-permission.js'
-export type { PermissionRequest, PermissionRules, PermissionVerdict } from './permissions/rules/evaluate-permission.js'
+export type { PermissionRequest, PermissionRules } from './permissions/rules/evaluate-permission.js'
+export type { PermissionVerdict } from './permissions/rules/permission-verdict.js'
 export { durableApprover } from './permissions/approvals/approval-request.js'
 export type { ApprovalDecision, ApprovalRequest, Approver } from './permissions/approvals/approval-request.js'
 export { terminalApprover } from './permissions/approvals/terminal-approver.js'
@@ -127,7 +131,7 @@ export type {
   AgentRunRuntime,
   ModelOptions,
   ResumeRunOptions,
-} from './agent/loop/run-agent.js'
+} from './agent/loop/run-options.js'
 export type { AgentEvent, AgentRunStatus, InvocationMode } from './agent/loop/agent-events.js'
 export {
   resolveModel,
@@ -155,7 +159,7 @@ export {
   compactionPrompt,
   estimateTokens,
 } from './agent/history/index.js'
-export type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from './agent/history/transcript.js'
+export type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from './store/transcript.js'
 export { loadSkills, visibleSkills, skillsPromptSection } from './agent/skills/index.js'
 export type { Skill, SkillDiagnostic } from './agent/skills/index.js'
 export { SubAgentManager, agentCatalog } from './agent/sub-agents/index.js'

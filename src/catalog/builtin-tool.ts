@@ -1,9 +1,9 @@
 import type { AnyToolDefinition } from '../tool/define-tool.js'
 import { toolInputJsonSchema } from '../tool/input-json-schema.js'
 import { validateWithStandardSchema } from '../tool/standard-issues.js'
-import { formatToolId } from '../tool/tool-id.js'
+import { formatToolId } from '../core/tool-id.js'
 import type { CatalogTool } from './catalog-tool.js'
-import { scopes } from './scope.js'
+import { scopes } from '../core/scope.js'
 
 /** Longest a builtin call runs unless its definition says otherwise. */
 export const builtinTimeoutMs = 600_000

@@ -1,3 +1,4 @@
+import type { InputValidation } from '../tool/input-validation.js'
 import type {
   DescriptionContext,
   PermissionSubject,
@@ -7,22 +8,10 @@ import type {
   ToolCallContext,
   ToolCallReturn,
 } from '../tool/define-tool.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
-import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
-import type { Scope } from './scope.js'
+import type { JsonSchema } from '../core/json-schema.js'
+import type { ToolId, ToolSourceKind } from '../core/tool-id.js'
+import type { Scope } from '../core/scope.js'
 import type { RunFeature } from '../tool/run-services.js'
-
-/** A problem found while checking a tool's input, with where it is. */
-export interface InputProblem {
-  /** Dotted path of the offending value, empty for the root. */
-  readonly path: string
-  readonly message: string
-}
-
-/** The outcome of validating a call's input. */
-export type InputValidation =
-  | { readonly ok: true; readonly value: Record<string, unknown> }
-  | { readonly ok: false; readonly problems: readonly InputProblem[] }
 
 /**
  * A tool as the catalog holds it, whatever its source: what the snapshot shows the model and what

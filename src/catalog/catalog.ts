@@ -1,8 +1,8 @@
 import type { DescriptionContext, ToolAnnotations } from '../tool/define-tool.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
-import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
+import type { JsonSchema } from '../core/json-schema.js'
+import type { ToolId, ToolSourceKind } from '../core/tool-id.js'
 import type { CatalogDiagnostic, CatalogTool } from './catalog-tool.js'
-import type { Scope } from './scope.js'
+import type { Scope } from '../core/scope.js'
 
 /** Every tool known to the host, ordered by id, with diagnostics for tools that cannot be offered. */
 export interface Catalog {

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { isScope, scopes, type Scope } from '../catalog/scope.js'
-import { isProtocolName, protocolNames, type ProtocolName } from '../snapshot/protocols/protocol-name.js'
+import { isScope, scopes, type Scope } from '../core/scope.js'
+import { isProtocolName, protocolNames, type ProtocolName } from '../core/protocol-name.js'
 import { UsageError } from './cli-io.js'
 
 /** Options shared by the commands that build a snapshot. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ProfileError } from '../catalog/load-profile.js'
+import { ProfileError } from '../profile/load-profile.js'
 import { createToolHost, defaultDataDir, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
 import { closedOutputCode, exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'

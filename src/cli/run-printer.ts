@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/loop/agent-events.js'
-import type { Scope } from '../catalog/scope.js'
+import type { Scope } from '../core/scope.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ActivityIndicator } from './activity-indicator.js'
 import type { CliIo } from './cli-io.js'

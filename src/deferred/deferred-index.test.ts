@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotBinding } from '../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../snapshot/snapshot-binding.js'
 import { DeferredIndex } from './deferred-index.js'
 import { parseSynonyms } from './synonyms.js'
 

@@ -1,4 +1,4 @@
-import type { SnapshotBinding } from '../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../snapshot/snapshot-binding.js'
 import { RankedIndex, type IndexedField, type QueryAlternative } from './bm25-index.js'
 import { defaultSynonyms, type SynonymTable } from './synonyms.js'
 import { isStopWord, terms, words } from './tokenize.js'

@@ -2,7 +2,7 @@ import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { deferredBindings, type Snapshot } from '../snapshot/snapshot.js'
 import type { ToolOutput } from '../tool/define-tool.js'
-import type { ToolId } from '../tool/tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 import { DeferredIndex } from './deferred-index.js'
 import {
   maxSearchResults,
@@ -11,7 +11,7 @@ import {
   toolsSearchId,
   toolsSearchTool,
   type ToolsSearchInput,
-} from './meta-tools.js'
+} from '../snapshot/deferral/meta-tools.js'
 import { searchOutput } from './search-output.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { EventDataByType, EventType, NewStoreEvent, Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
-import type { ToolId } from '../tool/tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 
 /** What decided a call, for the audit. */
 export interface DecisionRecord {

@@ -1,9 +1,9 @@
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
-import { isScope, type Scope } from '../catalog/scope.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import { isScope, type Scope } from '../core/scope.js'
+import type { JsonSchema } from '../core/json-schema.js'
 import type { ResourceClaim, ToolAnnotations, ToolImage, ToolOutput } from '../tool/define-tool.js'
-import { ToolError } from '../tool/tool-error.js'
-import { formatToolId, type ToolId } from '../tool/tool-id.js'
+import { ToolError } from '../core/tool-error.js'
+import { formatToolId, type ToolId } from '../core/tool-id.js'
 import { compileInputSchema, type JsonInputValidator } from './json-schema-validator.js'
 
 /** What an extension declares about one tool. */

@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import type { InputProblem, InputValidation } from '../catalog/catalog-tool.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { InputProblem, InputValidation } from '../tool/input-validation.js'
+import type { JsonSchema } from '../core/json-schema.js'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

@@ -1,5 +1,5 @@
-import type { InputProblem } from '../catalog/catalog-tool.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { InputProblem } from '../tool/input-validation.js'
+import type { JsonSchema } from '../core/json-schema.js'
 import { didYouMean } from './did-you-mean.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolId } from '../tool/tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 
 /**
  * What the gate has counted in an invocation: plain data so that a checkpoint can store it and a

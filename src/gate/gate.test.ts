@@ -4,7 +4,7 @@ import { testTools } from '../../test/test-tools.js'
 import { ToolRuntimeError } from '../execution/run-call.js'
 import { createToolHost, type InvocationOptions, type ToolHost } from '../host/create-tool-host.js'
 import { openStore } from '../store/open-store.js'
-import { FatalToolHostError } from '../tool/tool-error.js'
+import { FatalToolHostError } from '../core/tool-error.js'
 
 const dataDir = tempDir()
 let host: ToolHost

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { JsonSchema } from '../core/json-schema.js'
 
 /**
  * OpenAI strict mode makes every property required and the optional ones nullable, so a model

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { defaultProfile } from '../catalog/default-profile.js'
-import { persistAllowRule, type ProfileSource } from '../catalog/profile-rules.js'
+import { defaultProfile } from '../profile/default-profile.js'
+import { persistAllowRule, type ProfileSource } from '../profile/profile-rules.js'
 
 /** Where "allow always" keeps the rules of an invocation's profile. */
 export interface AlwaysRules {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '../tool/define-tool.js'
-import { ToolError } from '../tool/tool-error.js'
+import { ToolError } from '../core/tool-error.js'
 import { createToolHost, type ToolHost } from './create-tool-host.js'
 
 let dataDir: string

@@ -1,10 +1,11 @@
+import type { InvocationRuntimeOptions } from './invocation-runtime-options.js'
 import { randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import { buildCatalog, listCatalog, type Catalog, type CatalogEntry } from '../catalog/catalog.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
-import { defaultProfile } from '../catalog/default-profile.js'
+import { defaultProfile } from '../profile/default-profile.js'
 import {
   findProfileFile,
   mergeProfile,
@@ -12,18 +13,17 @@ import {
   ProfileError,
   readProfileFile,
   type ProfileOverrides,
-} from '../catalog/load-profile.js'
-import type { Profile } from '../catalog/profile-schema.js'
-import type { ProfileSource } from '../catalog/profile-rules.js'
-import { isScope, type Scope } from '../catalog/scope.js'
-import type { ToolProgressEvent } from '../execution/run-call.js'
+} from '../profile/load-profile.js'
+import type { Profile } from '../profile/profile-schema.js'
+import type { ProfileSource } from '../profile/profile-rules.js'
+import { isScope, type Scope } from '../core/scope.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
 import { ExtensionRegistry } from '../extensions/extension-registry.js'
-import { durableApprover, type Approver } from '../permissions/approvals/approval-request.js'
+import { durableApprover } from '../permissions/approvals/approval-request.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { hooksFor as profileHooks } from './host-hooks.js'
 import { getProtocol } from '../snapshot/protocols/index.js'
-import { isProtocolName, type ProtocolName } from '../snapshot/protocols/protocol-name.js'
+import { isProtocolName, type ProtocolName } from '../core/protocol-name.js'
 import { buildSnapshot, type Snapshot } from '../snapshot/snapshot.js'
 import { builtinAlias } from '../snapshot/tool-alias.js'
 import { openStore, type Store } from '../store/store.js'
@@ -42,7 +42,7 @@ import { alwaysRules } from './always-rules.js'
 import { serverIdsIn, serverNamesIn, withServerIds } from './mcp-server-names.js'
 import { notOfferedTools, type NotOfferedTool } from './not-offered.js'
 import { emptyGateState } from '../gate/gate-state.js'
-import type { RunFeature, RunServices } from '../tool/run-services.js'
+import type { RunFeature } from '../tool/run-services.js'
 
 /** Options of {@link createToolHost}. */
 export interface ToolHostOptions {
@@ -66,18 +66,6 @@ export interface ToolHostOptions {
   readonly processDirs?: readonly string[]
   /** Reload process tools when their spec directories change; default true. */
   readonly watchProcessTools?: boolean
-}
-
-/** What every invocation may be given, at creation or when resumed. */
-export interface InvocationRuntimeOptions {
-  /** The run's signal: aborting it cancels running calls. */
-  readonly signal?: AbortSignal
-  /** Receives progress reports of running calls. */
-  readonly onProgress?: (event: ToolProgressEvent) => void
-  /** Decides calls that need approval; by default requests wait durably in the store. */
-  readonly approver?: Approver
-  /** Services of the agent run driving the invocation (the agent loop supplies them). */
-  readonly run?: RunServices
 }
 
 /** Options of {@link ToolHost.createInvocation}. */

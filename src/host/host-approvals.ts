@@ -1,7 +1,7 @@
 import type { ApprovalFilter, ApprovalRecord } from '../store/approvals.js'
 import type { Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
-import type { InvocationRuntimeOptions } from './create-tool-host.js'
+import type { InvocationRuntimeOptions } from './invocation-runtime-options.js'
 import type { Invocation } from './invocation.js'
 
 /** A decision made on a durable approval, and the turn it let continue, if it could. */

@@ -1,4 +1,4 @@
-import type { Profile } from '../catalog/profile-schema.js'
+import type { Profile } from '../profile/profile-schema.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 
 /** The hooks of an invocation: the host's in-process hooks first, then the profile's command hooks. */

@@ -1,5 +1,5 @@
-import type { Profile } from '../catalog/profile-schema.js'
-import type { ProfileSource } from '../catalog/profile-rules.js'
+import type { Profile } from '../profile/profile-schema.js'
+import type { ProfileSource } from '../profile/profile-rules.js'
 import type { PendingTurn } from '../execution/turn-slots.js'
 import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'

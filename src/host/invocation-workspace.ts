@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Scope } from '../catalog/scope.js'
+import type { Scope } from '../core/scope.js'
 import { createWorkspace } from '../workspace/create-workspace.js'
 import type { Mount } from '../workspace/mount.js'
 import type { Workspace } from '../workspace/workspace.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultProfile } from '../catalog/default-profile.js'
-import { mergeProfile } from '../catalog/load-profile.js'
+import { defaultProfile } from '../profile/default-profile.js'
+import { mergeProfile } from '../profile/load-profile.js'
 import { serverIdsIn, serverNamesIn, withServerIds } from './mcp-server-names.js'
 
 const servers = [

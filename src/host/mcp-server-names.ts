@@ -1,4 +1,4 @@
-import type { Profile } from '../catalog/profile-schema.js'
+import type { Profile } from '../profile/profile-schema.js'
 
 /** An MCP server as profiles may name it: by its registration id or by the name given to `mcp add`. */
 export interface NamedServer {

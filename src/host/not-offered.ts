@@ -1,10 +1,10 @@
 import type { Catalog } from '../catalog/catalog.js'
-import type { Profile } from '../catalog/profile-schema.js'
-import { firstMatchingPattern } from '../catalog/tool-pattern.js'
+import type { Profile } from '../profile/profile-schema.js'
+import { firstMatchingPattern } from '../core/tool-pattern.js'
 import { mcpToolId } from '../mcp/client/mcp-catalog-tool.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
 import type { McpRegistrationRecord, McpToolRecord } from '../store/mcp-servers.js'
-import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
+import type { ToolId, ToolSourceKind } from '../core/tool-id.js'
 
 /** A discovered tool a snapshot leaves out, and why. */
 export interface NotOfferedTool {

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../catalog/catalog-tool.js'
-import type { Profile } from '../catalog/profile-schema.js'
+import type { Profile } from '../profile/profile-schema.js'
 import type { PermissionSubject, ToolCallContext } from '../tool/define-tool.js'
 import type { Workspace } from '../workspace/workspace.js'
 import { combineWithRule } from './hooks/combine-with-rule.js'

@@ -1,5 +1,5 @@
-import { parsePermissionRule } from '../catalog/permission-rule.js'
-import { matchesToolPattern } from '../catalog/tool-pattern.js'
+import { parsePermissionRule } from '../profile/permission-rule.js'
+import { matchesToolPattern } from '../core/tool-pattern.js'
 import type { PermissionRules } from './rules/evaluate-permission.js'
 import { pathSpecifierMatches } from './rules/match-path.js'
 

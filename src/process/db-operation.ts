@@ -1,6 +1,6 @@
 import type { OwnerMemory } from '../memory/memory-types.js'
 import { StoreError } from '../store/store-error.js'
-import { ToolError } from '../tool/tool-error.js'
+import { ToolError } from '../core/tool-error.js'
 import type { DbRequest } from './parse-reply.js'
 import { processError, processTexts, type RoundRecord } from './process-errors.js'
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { JsonSchema } from '../core/json-schema.js'
 import { parameterTypes, type ParameterType, type ProcessParameter } from './process-spec.js'
 import type { SpecReader } from './spec-reader.js'
 

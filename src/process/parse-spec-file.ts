@@ -1,6 +1,6 @@
 import { basename, dirname, extname, resolve } from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
-import type { ToolId } from '../tool/tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 import { readToolSpec, specIdPattern, toolKeys, type ToolSpecOrigin } from './parse-tool-spec.js'
 import type { ProcessToolSpec } from './process-spec.js'
 import { SpecReader, type SpecProblem } from './spec-reader.js'

@@ -1,4 +1,4 @@
-import { isScope, scopes as allScopes } from '../catalog/scope.js'
+import { isScope, scopes as allScopes } from '../core/scope.js'
 import { parametersSchema, readParameters } from './parameters-schema.js'
 import { processLimits, type ProcessToolSpec } from './process-spec.js'
 import type { SpecReader } from './spec-reader.js'

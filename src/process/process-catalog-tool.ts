@@ -1,6 +1,6 @@
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { compileInputSchema } from '../extensions/json-schema-validator.js'
-import { formatToolId } from '../tool/tool-id.js'
+import { formatToolId } from '../core/tool-id.js'
 import { withDefaults } from './parameters-schema.js'
 import { processTexts } from './process-errors.js'
 import { processLimits, totalTimeMs, type ProcessToolSpec } from './process-spec.js'

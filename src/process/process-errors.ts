@@ -1,7 +1,7 @@
 import type { NetError } from '../net/net-error.js'
 import { formatBytes } from '../text/quantities.js'
 import { fillText, loadText } from '../text/model-text.js'
-import { ToolError } from '../tool/tool-error.js'
+import { ToolError } from '../core/tool-error.js'
 import { processLimits } from './process-spec.js'
 
 /** Model-facing texts of process tools (`texts/*.txt`). */

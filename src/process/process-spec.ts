@@ -1,5 +1,5 @@
-import type { Scope } from '../catalog/scope.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { Scope } from '../core/scope.js'
+import type { JsonSchema } from '../core/json-schema.js'
 
 /** The parameter types a process tool spec may declare. */
 export const parameterTypes = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const

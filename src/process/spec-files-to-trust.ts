@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { formatToolId } from '../tool/tool-id.js'
+import { formatToolId } from '../core/tool-id.js'
 import { sha256Hex } from '../workspace/sha256.js'
 import { maxSpecFileBytes } from './load-process-tools.js'
 import { parseSpecFile } from './parse-spec-file.js'

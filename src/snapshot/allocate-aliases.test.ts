@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { allocateAliases } from './allocate-aliases.js'
 import { getProtocol } from './protocols/index.js'
-import { protocolNames } from './protocols/protocol-name.js'
+import { protocolNames } from '../core/protocol-name.js'
 
 function tool(id: string, serverName?: string): CatalogTool {
   const colon = id.indexOf(':')

@@ -1,5 +1,5 @@
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
-import type { ToolId } from '../tool/tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 import type { Protocol } from './protocols/protocol.js'
 import { builtinAlias, cutToBytes, externalAliasBase, mcpAlias, reservedAliases } from './tool-alias.js'
 

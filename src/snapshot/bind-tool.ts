@@ -1,9 +1,9 @@
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
-import type { Profile } from '../catalog/profile-schema.js'
-import { matchesToolPattern } from '../catalog/tool-pattern.js'
+import type { Profile } from '../profile/profile-schema.js'
+import { matchesToolPattern } from '../core/tool-pattern.js'
 import type { DescriptionContext } from '../tool/define-tool.js'
 import type { Protocol } from './protocols/protocol.js'
-import type { SnapshotBinding } from './snapshot.js'
+import type { SnapshotBinding } from './snapshot-binding.js'
 
 /**
  * One tool bound into a snapshot under `alias`: description rendered (or overridden by the

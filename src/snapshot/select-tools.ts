@@ -1,8 +1,8 @@
 import type { Catalog } from '../catalog/catalog.js'
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
-import type { Profile } from '../catalog/profile-schema.js'
-import type { Scope } from '../catalog/scope.js'
-import { firstMatchingPattern } from '../catalog/tool-pattern.js'
+import type { Profile } from '../profile/profile-schema.js'
+import type { Scope } from '../core/scope.js'
+import { firstMatchingPattern } from '../core/tool-pattern.js'
 import { builtinAlias } from './tool-alias.js'
 import type { RunFeature } from '../tool/run-services.js'
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
-import { protocolNames } from './protocols/protocol-name.js'
+import { protocolNames } from '../core/protocol-name.js'
 
 const dataDir = tempDir()
 let host: ToolHost

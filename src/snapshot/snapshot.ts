@@ -1,46 +1,22 @@
+import type { SnapshotBinding } from './snapshot-binding.js'
 import type { RunFeature } from '../tool/run-services.js'
 import { randomUUID } from 'node:crypto'
 import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import type { Catalog } from '../catalog/catalog.js'
 import type { CatalogDiagnostic, CatalogTool } from '../catalog/catalog-tool.js'
-import type { Profile } from '../catalog/profile-schema.js'
-import type { Scope } from '../catalog/scope.js'
-import { decideDeferral, defaultContextTokens } from '../deferred/decide-deferral.js'
-import { deferredSummary } from '../deferred/deferred-summary.js'
-import { toolsCallTool, toolsSearchId, toolsSearchTool } from '../deferred/meta-tools.js'
-import type { DescriptionContext, ToolAnnotations } from '../tool/define-tool.js'
+import type { Profile } from '../profile/profile-schema.js'
+import type { Scope } from '../core/scope.js'
+import { decideDeferral, defaultContextTokens } from './deferral/decide-deferral.js'
+import { deferredSummary } from './deferral/deferred-summary.js'
+import { toolsCallTool, toolsSearchId, toolsSearchTool } from './deferral/meta-tools.js'
+import type { DescriptionContext } from '../tool/define-tool.js'
 import { counted, formatCount } from '../text/quantities.js'
-import type { ToolId } from '../tool/tool-id.js'
 import { allocateAliases } from './allocate-aliases.js'
 import { bindTool } from './bind-tool.js'
-import type { ProtocolName } from './protocols/protocol-name.js'
-import type { JsonSchema, Protocol, SchemaDrop } from './protocols/protocol.js'
+import type { ProtocolName } from '../core/protocol-name.js'
+import type { Protocol } from './protocols/protocol.js'
 import { selectTools } from './select-tools.js'
 import { builtinAlias } from './tool-alias.js'
-
-/** One tool of a snapshot: what the model is shown (or finds through `tools_search`) and calls. */
-export interface SnapshotBinding {
-  readonly toolId: ToolId
-  /** The name the model calls the tool by. */
-  readonly alias: string
-  readonly description: string
-  /** The input schema compiled for the snapshot's protocol. */
-  readonly inputSchema: JsonSchema
-  /** True when the schema is in OpenAI strict mode. */
-  readonly strict: boolean
-  /** What the protocol's schema compiler dropped or rewrote. */
-  readonly dropped: readonly SchemaDrop[]
-  readonly annotations: ToolAnnotations
-  /** Completion tools must be the last call of their turn. */
-  readonly completion: boolean
-  /** Calls allowed per run by `tools.maxCallsPerTool`; `undefined` when unlimited. */
-  readonly maxCalls?: number
-  /**
-   * True for a deferred tool (profile `tools.deferred`): not sent to the model, found with
-   * `tools_search`, called through `tools_call` or, once found, by its alias. Absent otherwise.
-   */
-  readonly deferred?: true
-}
 
 /**
  * The frozen, per-invocation list of bindings. The alias ↔ id mapping lives only here; a resumed

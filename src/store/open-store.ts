@@ -11,7 +11,7 @@ import { memoryTable } from './memories.js'
 import { migrate } from './migrate.js'
 import type { OwnerMemory } from '../memory/memory-types.js'
 import { oneTimeCodeTable, type OneTimeCodeTable } from './one-time-codes.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from '../agent/history/transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
 import type { RunEvent, RunEventType } from './run-event-types.js'
 import { runEventTable, type RunEventFilter } from './run-events.js'
 import {

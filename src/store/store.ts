@@ -56,7 +56,7 @@ export type {
 export type { RunEventFilter } from './run-events.js'
 export { transcriptKinds, isTranscriptKind } from './transcript-entry-schema.js'
 export type { TranscriptKind } from './transcript-entry-schema.js'
-export type { StoredTranscriptEntry, TranscriptEntry } from '../agent/history/transcript.js'
+export type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
 export { migrations } from './migrations.js'
 export type { Migration } from './migrations.js'
 export type { LeaseAttempt, LeaseHolder, RunLease, RunLeaseTable } from './run-leases.js'

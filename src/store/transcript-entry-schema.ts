@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TranscriptEntry } from '../agent/history/transcript.js'
+import type { TranscriptEntry } from './transcript.js'
 
 /** The kinds of transcript entries, as the `transcript_entries.kind` column allows them. */
 export const transcriptKinds = ['user', 'assistant', 'results', 'reminder', 'summary'] as const

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
-import type { TranscriptEntry } from '../agent/history/transcript.js'
+import type { TranscriptEntry } from './transcript.js'
 import { useStores } from './__fixtures__/test-store.js'
 import { openStore } from './open-store.js'
 

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { prettifyError, type ZodType } from 'zod'
-import type { StoredTranscriptEntry, TranscriptEntry } from '../agent/history/transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
 import { RowReader, runReturning, toJson, type Row } from './row-reader.js'
 import { explainSqliteError } from './sqlite-errors.js'
 import { StoreError } from './store-error.js'

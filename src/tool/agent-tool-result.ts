@@ -1,4 +1,4 @@
-import type { ToolId } from './tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 
 /** An image a result carries, stored as a file; results hold only its path and type. */
 export interface ResultImage {

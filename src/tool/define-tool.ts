@@ -1,11 +1,11 @@
-import type { Profile } from '../catalog/profile-schema.js'
-import type { Scope } from '../catalog/scope.js'
+import type { Profile } from '../profile/profile-schema.js'
+import type { Scope } from '../core/scope.js'
 import type { OwnerMemory } from '../memory/memory-types.js'
 import type { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
-import type { ProtocolName } from '../snapshot/protocols/protocol-name.js'
+import type { ProtocolName } from '../core/protocol-name.js'
 import type { InferOutput, StandardSchemaWithJson } from './standard-schema.js'
-import type { ToolId } from './tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 import type { RunFeature, RunServices } from './run-services.js'
 
 /** Hints about a tool's behaviour. `readOnly` tools run in parallel and are allowed by default. */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
+import type { JsonSchema } from '../core/json-schema.js'
 import type { StandardSchemaWithJson } from './standard-schema.js'
 
 // zod writes these bounds for every `.int()`; they say nothing to a model.

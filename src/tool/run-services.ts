@@ -1,4 +1,4 @@
-import type { ToolId } from './tool-id.js'
+import type { ToolId } from '../core/tool-id.js'
 
 /**
  * What an agent run provides beyond a plain invocation. Tools that need one declare it in

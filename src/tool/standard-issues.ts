@@ -1,4 +1,4 @@
-import type { InputProblem, InputValidation } from '../catalog/catalog-tool.js'
+import type { InputProblem, InputValidation } from './input-validation.js'
 import type { StandardIssue, StandardSchemaWithJson } from './standard-schema.js'
 
 /** Validates a value with a Standard Schema and turns its issues into input problems. */

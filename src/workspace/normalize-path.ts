@@ -1,4 +1,4 @@
-import { ToolError } from '../tool/tool-error.js'
+import { ToolError } from '../core/tool-error.js'
 import { fillText, loadText } from '../text/model-text.js'
 import type { Mount } from './mount.js'
 import { checkPathSize } from './path-limits.js'

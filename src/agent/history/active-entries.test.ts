@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { activeEntries, activeStoredEntries } from './active-entries.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 const stored = (entries: TranscriptEntry[]): StoredTranscriptEntry[] =>
   entries.map((entry, index) => ({ seq: index + 1, invocationId: 'inv', at: 0, entry }))

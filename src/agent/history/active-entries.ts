@@ -1,4 +1,4 @@
-import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 /**
  * The part of a stored transcript that replay sends. Compaction appends a `summary` entry covering

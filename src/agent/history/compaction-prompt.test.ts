@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadText } from '../../text/model-text.js'
 import { compactionPrompt, renderTranscript } from './compaction-prompt.js'
-import type { TranscriptEntry } from './transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 
 const entries: TranscriptEntry[] = [
   {

@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { ResultImage } from '../../tool/agent-tool-result.js'
 import { repairTranscript } from './pair-results.js'
-import type { TranscriptEntry } from './transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 
 const systemText = loadText(import.meta.url, 'texts/compaction-system.md')
 const requestText = loadText(import.meta.url, 'texts/compaction-request.md')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { callInput } from './replay-prompt.js'
 import { shortenedPreviewChars, shortenMinChars, shortenToFit } from './compaction-shorten.js'
 import { estimateTokens } from './estimate-tokens.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 const stored = (entries: TranscriptEntry[]): StoredTranscriptEntry[] =>
   entries.map((entry, index) => ({ seq: index + 1, invocationId: 'inv', at: 0, entry }))

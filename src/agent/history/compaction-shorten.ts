@@ -3,7 +3,7 @@ import { previewOf, WRAP_WIDTH, wrapLongLines } from '../../results/wrap-lines.j
 import { fillText, loadText } from '../../text/model-text.js'
 import { formatCount } from '../../text/quantities.js'
 import { estimateTokens } from './estimate-tokens.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 const argumentNoteText = loadText(import.meta.url, 'texts/shortened-argument.md')
 const resultNoteText = loadText(import.meta.url, 'texts/shortened-result.md')

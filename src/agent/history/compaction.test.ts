@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { planCompaction, type CompactionOptions } from './compaction.js'
 import { estimateTokens } from './estimate-tokens.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 const stored = (entries: TranscriptEntry[]): StoredTranscriptEntry[] =>
   entries.map((entry, index) => ({ seq: index + 1, invocationId: 'inv', at: 0, entry }))

@@ -1,6 +1,6 @@
 import { activeStoredEntries, isTaskEntry } from './active-entries.js'
 import { estimateTokens } from './estimate-tokens.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from './transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 /** When and how much to compact. */
 export interface CompactionOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { estimateTokens, imageTokens, messageOverheadTokens } from './estimate-tokens.js'
-import type { TranscriptEntry } from './transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 
 describe('estimateTokens', () => {
   it('counts a quarter token per character, rounded up', () => {

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider'
-import type { TranscriptEntry } from './transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 
 /**
  * A rough token count, good enough to decide when to compact without a tokenizer per provider:

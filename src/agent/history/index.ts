@@ -3,7 +3,7 @@
  * token estimates and compaction (DESIGN §9, §13). Storage is in `src/store` (`appendTranscript`,
  * `transcript`).
  */
-export type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from './transcript.js'
+export type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../../store/transcript.js'
 export { outcomeUnknownResult, repairTranscript, unpairedCalls } from './pair-results.js'
 export { activeEntries, activeStoredEntries, isTaskEntry } from './active-entries.js'
 export { callInput, replayPrompt } from './replay-prompt.js'

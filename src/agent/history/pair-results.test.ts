@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { outcomeUnknownResult, repairTranscript, unpairedCalls } from './pair-results.js'
-import type { TranscriptCall, TranscriptEntry } from './transcript.js'
+import type { TranscriptCall, TranscriptEntry } from '../../store/transcript.js'
 
 const call = (callId: string, name = 'dice_roll'): TranscriptCall => ({ callId, name, rawArguments: '{}' })
 const ok = (callId: string, content = `result ${callId}`): AgentToolResult => ({

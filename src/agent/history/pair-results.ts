@@ -1,6 +1,6 @@
 import { errorResult, type AgentToolResult } from '../../tool/agent-tool-result.js'
 import { fillText, loadText } from '../../text/model-text.js'
-import type { TranscriptCall, TranscriptEntry } from './transcript.js'
+import type { TranscriptCall, TranscriptEntry } from '../../store/transcript.js'
 
 const outcomeUnknownText = loadText(import.meta.url, 'texts/outcome-unknown.md')
 

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../../../test/temp-dir.js'
 import { getProtocol } from '../../snapshot/protocols/index.js'
-import { protocolNames, type ProtocolName } from '../../snapshot/protocols/protocol-name.js'
+import { protocolNames, type ProtocolName } from '../../core/protocol-name.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { replayPrompt, type ReadImage } from './replay-prompt.js'
-import type { TranscriptEntry } from './transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 
 const dir = tempDir()
 mkdirSync(join(dir, 'tool-results'))

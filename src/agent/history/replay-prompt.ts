@@ -12,7 +12,7 @@ import type { AgentToolResult, ResultImage } from '../../tool/agent-tool-result.
 import { parseToolArguments } from '../../tool/tool-arguments.js'
 import { isTaskEntry } from './active-entries.js'
 import { repairTranscript } from './pair-results.js'
-import type { TranscriptCall, TranscriptEntry } from './transcript.js'
+import type { TranscriptCall, TranscriptEntry } from '../../store/transcript.js'
 
 const summaryIntroText = loadText(import.meta.url, 'texts/summary-intro.md')
 const imageMissingText = loadText(import.meta.url, 'texts/image-missing.md')

@@ -1,5 +1,5 @@
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider'
-import type { ProviderMetadata } from './transcript.js'
+import type { ProviderMetadata } from '../../store/transcript.js'
 
 /**
  * Providers whose part metadata must come back on replay: Anthropic's thinking signatures and

@@ -1,5 +1,5 @@
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
-import type { TranscriptCall } from '../history/transcript.js'
+import type { TranscriptCall } from '../../store/transcript.js'
 import type { ModelCallPhase } from '../providers/model-turn.js'
 
 /**

@@ -12,7 +12,7 @@ import {
   shortenToFit,
   type ShortenedFile,
 } from '../history/index.js'
-import type { TranscriptEntry } from '../history/transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 import type { ResolvedModel } from '../providers/index.js'
 import type { AgentEvent } from './agent-events.js'
 import type { TranscriptLog } from './transcript-log.js'

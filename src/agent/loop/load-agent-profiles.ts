@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readProfileFile } from '../../catalog/load-profile.js'
-import type { Profile } from '../../catalog/profile-schema.js'
+import { readProfileFile } from '../../profile/load-profile.js'
+import type { Profile } from '../../profile/profile-schema.js'
 
 /**
  * The profiles in `<dataDir>/profiles/` (JSON and YAML), for the agent catalog. A profile file

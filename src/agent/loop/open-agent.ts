@@ -1,36 +1,19 @@
+import type { TaskReturn } from '../../tool/run-services.js'
+import type { ActiveAgent, ChildOrigin } from './active-agent.js'
 import { randomUUID } from 'node:crypto'
-import type { ProfileOverrides } from '../../catalog/load-profile.js'
-import type { Profile } from '../../catalog/profile-schema.js'
-import type { Invocation } from '../../host/invocation.js'
+import type { ProfileOverrides } from '../../profile/load-profile.js'
+import type { Profile } from '../../profile/profile-schema.js'
 import { durableApprover } from '../../permissions/approvals/approval-request.js'
 import type { AgentCard, RunFeature, RunServices } from '../../tool/run-services.js'
-import type { TranscriptEntry } from '../history/transcript.js'
+import type { TranscriptEntry } from '../../store/transcript.js'
 import { loadSkills, skillsPromptSection, visibleSkills } from '../skills/index.js'
 import { agentCatalog, agentsPromptSection, SubAgentManager } from '../sub-agents/index.js'
 import type { InvocationMode } from './agent-events.js'
-import { runDelegatedChild } from './delegated-child.js'
+import { childResult, taskPrompt, type ChildRequest } from './delegated-child.js'
 import { newRunFlags, type RunFlags } from './run-flags.js'
-import type { RunContext } from './run-context.js'
+import { profileOf, type RunContext } from './run-context.js'
 import { createRunServices } from './run-services.js'
 import { aliasIn, buildSystemPrompt } from './system-prompt.js'
-
-/** One agent of the run at work: its invocation, system prompt, flags and children. */
-export interface ActiveAgent {
-  readonly invocation: Invocation
-  readonly agentId: string
-  readonly system: string
-  readonly flags: RunFlags
-  readonly children?: SubAgentManager
-  /** True for a delegated child that ends with `task.return`. */
-  readonly returnMode: boolean
-}
-
-/** The child a delegation opens: its id, its own signal, and the invocation that delegated it. */
-export interface ChildOrigin {
-  readonly childId: string
-  readonly signal: AbortSignal
-  readonly parentInvocationId: string
-}
 
 /**
  * Opens an agent in the run: its invocation with the run features it has (run tools, return mode,
@@ -166,4 +149,37 @@ function agentServices(
     emit: (event) => run.emit(event),
   })
   return { flags, ...(children !== undefined && { children }), services }
+}
+
+// Opening an agent and running a delegated child call each other (a child is an agent that may
+// delegate again), so both live here.
+/**
+ * Runs a delegated child in return mode in the same run, with `child_started` / `child_ended`
+ * events, and resolves with what it returned. It is cancelled with its signal or the run's.
+ * @throws Error when the child fails, needs a durable approval, or is cancelled
+ */
+export async function runDelegatedChild(run: RunContext, request: ChildRequest): Promise<TaskReturn> {
+  const { childId, agentId } = request
+  run.store.appendRunEvent(run.runId, 'child_started', { childId, agentId, by: request.by })
+  const signal = AbortSignal.any([request.signal, run.signal])
+  try {
+    const child = await openAgent(
+      run,
+      profileOf(run, agentId),
+      'child',
+      [{ kind: 'user', text: taskPrompt(request.task), task: true }],
+      { childId, signal, parentInvocationId: request.parentInvocationId },
+    )
+    const result = childResult(await run.runAgent(child, signal))
+    run.store.appendRunEvent(run.runId, 'child_ended', { childId, agentId, status: result.status })
+    return result
+  } catch (error) {
+    run.store.appendRunEvent(run.runId, 'child_ended', {
+      childId,
+      agentId,
+      status: 'failed',
+      error: error instanceof Error ? error.message : String(error),
+    })
+    throw error
+  }
 }

@@ -1,7 +1,7 @@
 import type { Store } from '../../store/store.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { repairTranscript } from '../history/index.js'
-import type { TranscriptCall } from '../history/transcript.js'
+import type { TranscriptCall } from '../../store/transcript.js'
 
 /**
  * Results for the calls of a turn the run did not finish (it was killed mid-turn): a call whose

@@ -1,12 +1,12 @@
-import type { Profile } from '../../catalog/profile-schema.js'
-import type { Scope } from '../../catalog/scope.js'
+import type { Profile } from '../../profile/profile-schema.js'
+import type { Scope } from '../../core/scope.js'
 import type { Store } from '../../store/store.js'
 import type { ChatMessage, Lorebook } from '../../tool/run-services.js'
 import type { ResolvedModel } from '../providers/index.js'
 import type { AgentEvent } from './agent-events.js'
-import type { ActiveAgent } from './open-agent.js'
+import type { ActiveAgent } from './active-agent.js'
 import type { InvocationEnd } from './invocation-end.js'
-import type { AgentRunRuntime } from './run-agent.js'
+import type { AgentRunRuntime } from './run-options.js'
 
 /** What a run stored when it started (`run_started`), so that any process can resume it. */
 export interface RunStart {

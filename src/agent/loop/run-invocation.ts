@@ -5,7 +5,7 @@ import { getProtocol } from '../../snapshot/protocols/index.js'
 import type { Store } from '../../store/store.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { estimateTokens, replayPrompt } from '../history/index.js'
-import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../history/transcript.js'
+import type { StoredTranscriptEntry, TranscriptCall, TranscriptEntry } from '../../store/transcript.js'
 import {
   modelTools,
   streamTurn,

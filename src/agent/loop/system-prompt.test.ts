@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { mergeProfile } from '../../catalog/load-profile.js'
-import { defaultProfile } from '../../catalog/default-profile.js'
-import type { Snapshot, SnapshotBinding } from '../../snapshot/snapshot.js'
+import { mergeProfile } from '../../profile/load-profile.js'
+import { defaultProfile } from '../../profile/default-profile.js'
+import type { Snapshot } from '../../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
 import { buildSystemPrompt } from './system-prompt.js'
 
 const binding = (toolId: SnapshotBinding['toolId'], alias: string): SnapshotBinding => ({

@@ -1,7 +1,7 @@
-import type { Profile } from '../../catalog/profile-schema.js'
+import type { Profile } from '../../profile/profile-schema.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import { fillText, loadText } from '../../text/model-text.js'
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 
 const defaultInstructions = loadText(import.meta.url, 'texts/system-default.md')
 const sessionText = loadText(import.meta.url, 'texts/scope-session.md')

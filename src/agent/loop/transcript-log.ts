@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store.js'
-import type { StoredTranscriptEntry, TranscriptEntry } from '../history/transcript.js'
+import type { StoredTranscriptEntry, TranscriptEntry } from '../../store/transcript.js'
 
 /**
  * An invocation's transcript as the loop works on it: read from the store once, then every entry

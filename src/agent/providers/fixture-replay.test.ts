@@ -2,8 +2,8 @@ import type { LanguageModelV4Content, LanguageModelV4FunctionTool, LanguageModel
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import type { ProtocolName } from '../../snapshot/protocols/protocol-name.js'
-import type { SnapshotBinding } from '../../snapshot/snapshot.js'
+import type { ProtocolName } from '../../core/protocol-name.js'
+import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
 import { parseToolArguments } from '../../tool/tool-arguments.js'
 import {
   chunkLines,

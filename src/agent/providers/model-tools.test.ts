@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotBinding } from '../../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
 import { geminiProtocol } from '../../snapshot/protocols/gemini.js'
 import { modelTools } from './model-tools.js'
 import { resolveModel } from './resolve-model.js'

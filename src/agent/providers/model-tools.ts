@@ -1,7 +1,7 @@
 import type { JSONSchema7, LanguageModelV4FunctionTool } from '@ai-sdk/provider'
-import type { SnapshotBinding } from '../../snapshot/snapshot.js'
-import type { ProtocolName } from '../../snapshot/protocols/protocol-name.js'
-import type { JsonSchema } from '../../snapshot/protocols/protocol.js'
+import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
+import type { ProtocolName } from '../../core/protocol-name.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /**
  * The function tools to send to the model for a snapshot's bindings: name = alias, the compiled

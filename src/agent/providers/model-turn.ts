@@ -1,4 +1,4 @@
-import type { ReasoningPart, TranscriptCall } from '../history/transcript.js'
+import type { ReasoningPart, TranscriptCall } from '../../store/transcript.js'
 
 /**
  * How a model call goes, for progress displays: `sent` when a request goes out (again on each

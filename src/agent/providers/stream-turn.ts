@@ -8,7 +8,7 @@ import type {
   SharedV4ProviderMetadata,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider'
-import type { ProviderMetadata, ReasoningPart, TranscriptCall } from '../history/transcript.js'
+import type { ProviderMetadata, ReasoningPart, TranscriptCall } from '../../store/transcript.js'
 import { abortError, abortPromise, isAborted } from './abort-error.js'
 import { defaultStreamIdleTimeoutSec, IdleWatchdog } from './idle-watchdog.js'
 import { ModelStreamError } from './model-stream-error.js'

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../../../test/temp-dir.js'
-import { parseProfile } from '../../catalog/load-profile.js'
+import { parseProfile } from '../../profile/load-profile.js'
 import { formatSkillDiagnostic, loadSkills, type Skill } from './load-skills.js'
 import { skillPath, skillsPromptSection, visibleSkills } from './skills-prompt.js'
 

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import type { Profile } from '../../catalog/profile-schema.js'
+import type { Profile } from '../../profile/profile-schema.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import { skillFileName, type Skill } from './load-skills.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseProfile } from '../../catalog/load-profile.js'
-import type { Profile, ProfileInput } from '../../catalog/profile-schema.js'
+import { parseProfile } from '../../profile/load-profile.js'
+import type { Profile, ProfileInput } from '../../profile/profile-schema.js'
 import { agentCatalog, agentsPromptSection } from './agent-catalog.js'
 
 const profile = (

@@ -1,9 +1,9 @@
 import picomatch from 'picomatch'
-import type { Profile } from '../../catalog/profile-schema.js'
+import type { Profile } from '../../profile/profile-schema.js'
 import { builtinAlias } from '../../snapshot/tool-alias.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { AgentCard } from '../../tool/run-services.js'
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 import { agentToolIds } from '../../tools/agent/agent-tool-ids.js'
 import { defaultSubAgentLimits, type SubAgentLimits } from './sub-agent-manager.js'
 

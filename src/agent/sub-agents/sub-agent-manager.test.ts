@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import type { AgentCard, DelegatedTask, TaskReturn } from '../../tool/run-services.js'
 import { SubAgentManager, type StartChildRequest, type SubAgentManagerOptions } from './sub-agent-manager.js'
 

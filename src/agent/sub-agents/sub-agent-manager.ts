@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { fillText, loadTexts } from '../../text/model-text.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import type { AgentCard, ChildOutcome, DelegatedTask, DelegationServices, TaskReturn } from '../../tool/run-services.js'
 import { agentToolAlias } from '../../tools/agent/agent-tool-ids.js'
 

@@ -1,7 +1,7 @@
 import type { CatalogTool } from '../../catalog/catalog-tool.js'
 import { compileInputSchema, type JsonInputValidator } from '../../extensions/json-schema-validator.js'
-import type { JsonSchema } from '../../snapshot/protocols/protocol.js'
-import { parseToolId, type ToolId } from '../../tool/tool-id.js'
+import type { JsonSchema } from '../../core/json-schema.js'
+import { parseToolId, type ToolId } from '../../core/tool-id.js'
 
 /** A tool written as data (catalog.json): id, MCP server name, description, parameters. */
 export interface ToolSpec {

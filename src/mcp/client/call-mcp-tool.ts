@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { fillText } from '../../text/model-text.js'
 import type { ToolProgress } from '../../tool/define-tool.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import type { McpConnection } from './connection-pool.js'
 import { mcpTexts } from './mcp-texts.js'
 import { withSendTracking, type SendState } from './track-sends.js'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testCallContext } from '../../../test/call-context.js'
 import { mcpAlias } from '../../snapshot/tool-alias.js'
 import type { Store } from '../../store/open-store.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { alive, eventually, memoryStore, run, serverScript, toolNamed } from './__fixtures__/mcp-fixtures.js'
 import { McpClientManager } from './mcp-client-manager.js'
 

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ToolFile, ToolImage, ToolOutput } from '../../tool/define-tool.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { canonicalJson } from './canonical-json.js'
 import { mcpTexts } from './mcp-texts.js'
 

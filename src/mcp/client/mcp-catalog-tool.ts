@@ -1,11 +1,11 @@
 import type { CatalogTool } from '../../catalog/catalog-tool.js'
-import { scopes } from '../../catalog/scope.js'
+import { scopes } from '../../core/scope.js'
 import { compileInputSchema } from '../../extensions/json-schema-validator.js'
-import type { JsonSchema } from '../../snapshot/protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { McpRegistrationRecord, McpToolPermission, McpToolRecord } from '../../store/mcp-servers.js'
 import { fillText } from '../../text/model-text.js'
 import type { ToolAnnotations, ToolCallContext, ToolCallReturn } from '../../tool/define-tool.js'
-import { formatToolId } from '../../tool/tool-id.js'
+import { formatToolId } from '../../core/tool-id.js'
 import { mcpTexts } from './mcp-texts.js'
 
 /** What a catalog tool needs from its manager at check and call time. */

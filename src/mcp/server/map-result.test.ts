@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { SnapshotBinding } from '../../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
 import { mcpResult, mcpTool } from './map-result.js'
 
 describe('mapping toolhost to MCP', () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { SnapshotBinding } from '../../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 
 const jsonSchema2020 = 'https://json-schema.org/draft/2020-12/schema'

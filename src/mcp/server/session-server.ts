@@ -9,9 +9,9 @@ import {
   type ProgressToken,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js'
-import type { Profile } from '../../catalog/profile-schema.js'
-import type { ProfileOverrides } from '../../catalog/load-profile.js'
-import type { Scope } from '../../catalog/scope.js'
+import type { Profile } from '../../profile/profile-schema.js'
+import type { ProfileOverrides } from '../../profile/load-profile.js'
+import type { Scope } from '../../core/scope.js'
 import { TurnPausedError } from '../../execution/execute-turn.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { Invocation } from '../../host/invocation.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parsePermissionRule } from '../../catalog/permission-rule.js'
+import { parsePermissionRule } from '../../profile/permission-rule.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 import { evaluatePermission } from '../rules/evaluate-permission.js'
 import { alwaysRule, alwaysRulesIn } from './always-rule.js'
 

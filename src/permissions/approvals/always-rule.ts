@@ -1,6 +1,6 @@
 import { normaliseHost } from '../rules/match-domain.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 import { exactCommandSpecifiers, quoteWord } from './exact-command-rule.js'
 import { exactPathSpecifier } from './exact-path-rule.js'
 

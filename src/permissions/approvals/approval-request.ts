@@ -1,4 +1,4 @@
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 
 /** What a person is asked to approve: the exact call, why it needs approval, and the rule. */
 export interface ApprovalRequest {

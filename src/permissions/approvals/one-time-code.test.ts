@@ -220,7 +220,9 @@ describe('one-time codes', () => {
     const { code } = issueCode(store, { approvalId, conversationId: 'conv-1' })
     const startAt = String(Date.now() + 2_500)
     const outputs = await Promise.all(
-      [1, 2, 3, 4].map(() => runFixture('redeem-code.ts', [store.dataDir, 'conv-1', code, startAt])),
+      [1, 2, 3, 4].map(() =>
+        runFixture(new URL('./__fixtures__/redeem-code.ts', import.meta.url), [store.dataDir, 'conv-1', code, startAt]),
+      ),
     )
     const results = outputs.map((text) => JSON.parse(text) as unknown)
     expect(results.filter((r) => (r as { ok: boolean }).ok)).toEqual([{ ok: true, approvalId }])

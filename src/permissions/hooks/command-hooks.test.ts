@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backgroundSleep, recordOwnPid } from '../../spawn/__fixtures__/escapees.js'
-import { goneWithin, isAlive, postInput, preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
+import { postInput, preInput, scriptDir, type ScriptDir } from './__fixtures__/scripts.js'
+import { goneWithin, isAlive } from '../../spawn/__fixtures__/process-liveness.js'
 import { runPostToolHooks } from './run-post-tool-hooks.js'
 import { runPreToolHooks } from './run-pre-tool-hooks.js'
 

@@ -1,4 +1,4 @@
-import { matchesToolPattern } from '../../catalog/tool-pattern.js'
+import { matchesToolPattern } from '../../core/tool-pattern.js'
 import type { CommandHook, HookFunction } from './hook-types.js'
 import type { ParsedOutcome } from './parse-outcome.js'
 import { defaultHookTimeoutMs, hookOutputLimit, runHookCommand } from './run-hook-command.js'

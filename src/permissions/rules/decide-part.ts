@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../../catalog/profile-schema.js'
+import type { PermissionMode } from '../../profile/profile-schema.js'
 import { modeDefault } from './mode-defaults.js'
 import { partName, type MatchPurpose, type PermissionPart } from './permission-part.js'
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { PermissionMode } from '../../catalog/profile-schema.js'
+import type { PermissionMode } from '../../profile/profile-schema.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
-import {
-  evaluatePermission,
-  explainPermission,
-  type PermissionRules,
-  type PermissionVerdict,
-} from './evaluate-permission.js'
+import { evaluatePermission, explainPermission, type PermissionRules } from './evaluate-permission.js'
+import { type PermissionVerdict } from './permission-verdict.js'
 
 const shellTool = 'builtin:workspace.shell'
 const writeTool = 'builtin:workspace.write'

@@ -1,6 +1,7 @@
-import { parsePermissionRule } from '../../catalog/permission-rule.js'
-import type { PermissionMode } from '../../catalog/profile-schema.js'
-import { matchesToolPattern } from '../../catalog/tool-pattern.js'
+import type { PermissionVerdict } from './permission-verdict.js'
+import { parsePermissionRule } from '../../profile/permission-rule.js'
+import type { PermissionMode } from '../../profile/profile-schema.js'
+import { matchesToolPattern } from '../../core/tool-pattern.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
 import { decidePart, type ApplicableRule, type ApplicableRules, type PartDecision } from './decide-part.js'
 import { subjectParts, wholeCallPart } from './subject-parts.js'
@@ -42,18 +43,6 @@ export interface PermissionRequest {
   readonly readOnly: boolean
   /** What rules with a specifier are matched against. */
   readonly subject?: PermissionSubject
-}
-
-/** The rules' decision on a call. */
-export interface PermissionVerdict {
-  readonly behavior: 'allow' | 'ask' | 'deny'
-  /** One plain sentence for a person or the model, e.g. `Denied by rule builtin:workspace.shell(rm *).` */
-  readonly reason: string
-  /** The rule that decided, when a rule did. */
-  readonly rule?: string
-  readonly decidedBy: 'rule' | 'mode' | 'dangerous' | 'unparseable'
-  /** Every step considered, in order, in plain words (for `toolhost permissions explain`). */
-  readonly trace: readonly string[]
 }
 
 const severity = { allow: 0, ask: 1, deny: 2 } as const

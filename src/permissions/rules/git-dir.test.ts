@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PermissionMode } from '../../catalog/profile-schema.js'
+import type { PermissionMode } from '../../profile/profile-schema.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
 import { evaluatePermission } from './evaluate-permission.js'
 import { isInGitDir, shellWritePaths } from './git-dir.js'

@@ -1,6 +1,6 @@
-import type { PermissionMode } from '../../catalog/profile-schema.js'
+import type { PermissionMode } from '../../profile/profile-schema.js'
 import type { PermissionSubject } from '../../tool/define-tool.js'
-import type { PermissionVerdict } from './evaluate-permission.js'
+import type { PermissionVerdict } from './permission-verdict.js'
 import { analyseCommand } from './match-command.js'
 import { commandBasename } from './shell-wrappers.js'
 

@@ -4,8 +4,8 @@ export {
   explainPermission,
   type PermissionRequest,
   type PermissionRules,
-  type PermissionVerdict,
 } from './evaluate-permission.js'
+export type { PermissionVerdict } from './permission-verdict.js'
 export { dangerousCommands, type CommandFacts, type DangerousCommand } from './dangerous-commands.js'
 export { analyseCommand, MAX_COMMAND_LENGTH, type CommandAnalysis, type ShellPart } from './match-command.js'
 export { normaliseWorkspacePath, pathSpecifierMatches, type NormalisedPath } from './match-path.js'

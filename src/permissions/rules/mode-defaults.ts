@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../../catalog/profile-schema.js'
+import type { PermissionMode } from '../../profile/profile-schema.js'
 
 /** What a mode does with a part no rule matched. */
 export interface ModeOutcome {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { evaluatePermission, type PermissionRules, type PermissionVerdict } from './evaluate-permission.js'
+import { evaluatePermission, type PermissionRules } from './evaluate-permission.js'
+import { type PermissionVerdict } from './permission-verdict.js'
 
 /** Every way of smuggling a command past a rule that we know of, refused or asked. */
 

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { afterAll } from 'vitest'
 import { testCallContext } from '../../../test/call-context.js'
 import type { CatalogTool } from '../../catalog/catalog-tool.js'
-import { defaultProfile } from '../../catalog/default-profile.js'
-import type { Profile } from '../../catalog/profile-schema.js'
+import { defaultProfile } from '../../profile/default-profile.js'
+import type { Profile } from '../../profile/profile-schema.js'
 import type { ToolCallContext, ToolOutput } from '../../tool/define-tool.js'
 
-export { isAlive } from '../../permissions/hooks/__fixtures__/scripts.js'
+export { isAlive } from '../../spawn/__fixtures__/process-liveness.js'
 
 /** A temporary directory of spec files and scripts, removed when the test file ends. */
 export interface SpecDir {

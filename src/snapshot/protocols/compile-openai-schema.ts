@@ -1,6 +1,7 @@
 import { prepareSchema } from '../schema/prepare-schema.js'
 import { toOpenAIStrict } from '../schema/openai-strict.js'
-import type { CompiledSchema, JsonSchema, SchemaCompileOptions } from './protocol.js'
+import type { CompiledSchema, SchemaCompileOptions } from './protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /**
  * The schema compiler of the OpenAI dialects: refs inlined, document keywords stripped, object root;

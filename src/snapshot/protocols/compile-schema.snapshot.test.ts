@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { getProtocol } from './index.js'
-import { protocolNames } from './protocol-name.js'
-import type { JsonSchema } from './protocol.js'
+import { protocolNames } from '../../core/protocol-name.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /** Realistic tool input schemas: most from zod 4 (as TypeScript tools write them), one as an MCP server sends it. */
 const toJson = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema) as JsonSchema

@@ -3,7 +3,7 @@ import { geminiProtocol } from './gemini.js'
 import { openaiChatProtocol } from './openai-chat.js'
 import { openaiCompatibleProtocol } from './openai-compatible.js'
 import { openaiResponsesProtocol } from './openai-responses.js'
-import type { ProtocolName } from './protocol-name.js'
+import type { ProtocolName } from '../../core/protocol-name.js'
 import type { Protocol } from './protocol.js'
 
 /** Every protocol by name. */

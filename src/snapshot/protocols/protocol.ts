@@ -1,7 +1,5 @@
-import type { ProtocolName } from './protocol-name.js'
-
-/** A JSON Schema document as plain data. */
-export type JsonSchema = { [key: string]: unknown }
+import type { JsonSchema } from '../../core/json-schema.js'
+import type { ProtocolName } from '../../core/protocol-name.js'
 
 /** One keyword or construct a schema compiler removed or changed, with where and why. */
 export interface SchemaDrop {

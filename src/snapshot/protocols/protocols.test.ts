@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getProtocol, protocols } from './index.js'
-import { protocolNames } from './protocol-name.js'
-import type { JsonSchema } from './protocol.js'
+import { protocolNames } from '../../core/protocol-name.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 describe('protocol descriptors', () => {
   it('has one protocol per name, each knowing its name', () => {

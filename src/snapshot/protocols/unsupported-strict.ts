@@ -1,4 +1,4 @@
-import type { ProtocolName } from './protocol-name.js'
+import type { ProtocolName } from '../../core/protocol-name.js'
 import type { SchemaCompileOptions, SchemaDrop } from './protocol.js'
 
 /** The note for a strict request to a dialect without strict schemas; none when strict was not asked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { toGeminiSubset } from './gemini-subset.js'
 
 /** Lowers `property` as the only property of a root object and returns it with the drops' paths. */

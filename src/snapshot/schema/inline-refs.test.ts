@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { inlineRefs } from './inline-refs.js'
 
 describe('inlineRefs', () => {

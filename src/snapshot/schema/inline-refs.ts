@@ -1,4 +1,5 @@
-import type { JsonSchema, SchemaDrop } from '../protocols/protocol.js'
+import type { SchemaDrop } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { jsonEqual } from './json-equal.js'
 import { joinPointer, parsePointer } from './json-pointer.js'
 import { isSchemaNode, isSchemaObject, type SchemaNode } from './schema-node.js'

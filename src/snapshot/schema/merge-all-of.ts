@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { jsonEqual } from './json-equal.js'
 import { isSchemaObject, type SchemaNode } from './schema-node.js'
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { ensureObjectRoot } from './ensure-object-root.js'
 import { inlineRefs } from './inline-refs.js'
 import type { SchemaResult } from './schema-result.js'

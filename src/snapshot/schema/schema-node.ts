@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /** A subschema as JSON Schema allows it: an object, or `true` (anything) / `false` (nothing). */
 export type SchemaNode = JsonSchema | boolean

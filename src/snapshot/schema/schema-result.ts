@@ -1,4 +1,5 @@
-import type { JsonSchema, SchemaDrop } from '../protocols/protocol.js'
+import type { SchemaDrop } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /** What one schema pass returns: the rewritten schema and every change it made. */
 export interface SchemaResult {

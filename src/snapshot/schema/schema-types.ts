@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /** The value types of JSON Schema's `type` keyword. */
 export const jsonTypes = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const

@@ -1,4 +1,5 @@
-import type { JsonSchema, SchemaDrop } from '../protocols/protocol.js'
+import type { SchemaDrop } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { joinPointer } from './json-pointer.js'
 import type { SchemaResult } from './schema-result.js'
 import { mapSubschemas } from './subschemas.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { mapSubschemas } from './subschemas.js'
 
 describe('mapSubschemas', () => {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../protocols/protocol.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { isSchemaNode, isSchemaObject, type SchemaNode } from './schema-node.js'
 
 /** Keywords whose value is one subschema. */

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isAlive } from '../../permissions/hooks/__fixtures__/scripts.js'
+import { isAlive } from './process-liveness.js'
 
 /**
  * Shell that appends the pid of the shell running it, as the host sees it, to the file `$0`. In a

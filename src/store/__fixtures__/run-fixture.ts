@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url'
 const here = new URL('./', import.meta.url)
 
 /**
- * Starts a fixture of this folder in a child Node process (the running Node, 24+, with type
+ * Starts a fixture (a file of this folder by name, or any file by URL) in a child Node process (the running Node, 24+, with type
  * stripping); stdout is collected as text.
  */
 export function startFixture(
-  name: string,
+  name: string | URL,
   args: readonly string[],
 ): {
   child: ChildProcess
@@ -41,9 +41,9 @@ export function startFixture(
 }
 
 /** Runs a fixture to its end; rejects with its stderr when it fails. */
-export async function runFixture(name: string, args: readonly string[]): Promise<string> {
+export async function runFixture(name: string | URL, args: readonly string[]): Promise<string> {
   const { output, exited } = startFixture(name, args)
   const { code, signal, stderr } = await exited
-  if (code !== 0) throw new Error(`${name} exited with ${code ?? signal}:\n${stderr}`)
+  if (code !== 0) throw new Error(`${String(name)} exited with ${code ?? signal}:\n${stderr}`)
   return output()
 }

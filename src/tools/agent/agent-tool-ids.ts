@@ -1,5 +1,5 @@
 import { builtinAlias } from '../../snapshot/tool-alias.js'
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 
 /** Ids of the sub-agent tools (DESIGN §13). */
 export const agentToolIds = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { builtinAlias } from '../../snapshot/tool-alias.js'
 import type { DescriptionContext } from '../../tool/define-tool.js'
-import { parseToolId } from '../../tool/tool-id.js'
+import { parseToolId } from '../../core/tool-id.js'
 import { publishTools } from '../workspace/publish/index.js'
 import { worldinfoTools } from '../worldinfo/index.js'
 import { chatTools } from './index.js'

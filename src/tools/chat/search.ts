@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool, type ToolCallContext } from '../../tool/define-tool.js'
 import type { ChatMessage } from '../../tool/run-services.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import { counted, formatCount } from '../../text/quantities.js'
 import { chatLimits } from './limits.js'

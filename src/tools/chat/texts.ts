@@ -1,5 +1,5 @@
 import type { DescriptionContext } from '../../tool/define-tool.js'
-import type { ToolId } from '../../tool/tool-id.js'
+import type { ToolId } from '../../core/tool-id.js'
 import { fillText, loadTexts } from '../../text/model-text.js'
 
 /** The model-facing texts of the chat tools, from `texts/*.txt` (placeholders `{name}`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { diceLimits, parseDiceFormula } from './dice-formula.js'
 
 /** The ToolError a parse throws; fails the test when it does not throw one. */

@@ -1,4 +1,4 @@
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { formatCount } from '../../text/quantities.js'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolCallContext, ToolOutput } from '../../tool/define-tool.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { testCallContext } from '../../../test/call-context.js'
 import { diceRollTool } from './roll.js'
 

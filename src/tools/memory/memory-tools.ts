@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, type AnyToolDefinition } from '../../tool/define-tool.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import { loadText } from '../../text/model-text.js'
 import { StoreError } from '../../store/store-error.js'
 import { memoryLimits } from '../../store/memories.js'

@@ -1,6 +1,6 @@
 import type { NetError } from '../../net/net-error.js'
 import { cutShort, fillText, loadText } from '../../text/model-text.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 
 const texts = {
   invalidUrl: loadText(import.meta.url, 'texts/invalid-url.txt'),

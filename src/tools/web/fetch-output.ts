@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { GuardedResponse } from '../../net/guarded-get.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { ToolOutput } from '../../tool/define-tool.js'
-import { ToolError } from '../../tool/tool-error.js'
+import { ToolError } from '../../core/tool-error.js'
 import type { PageFormat } from './page-content.js'
 import { bodyKind, decodeBody, looksBinary, mediaType, renderPage } from './page-content.js'
 

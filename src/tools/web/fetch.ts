@@ -9,7 +9,7 @@ import { loadText } from '../../text/model-text.js'
 import { defineTool } from '../../tool/define-tool.js'
 import { fetchToolError } from './fetch-errors.js'
 import { fetchOutput, summarizeFetch } from './fetch-output.js'
-import { webNetworkSettings } from './network-settings.js'
+import { webNetworkSettings } from '../../net/network-settings.js'
 import { bodyKind } from './page-content.js'
 
 const inputSchema = z.object({

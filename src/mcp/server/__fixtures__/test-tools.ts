@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, type AnyToolDefinition } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 
 /** Tools the MCP server tests serve beside the builtins: one that fails, one that needs approval. */
 export const serverTestTools: AnyToolDefinition[] = [

@@ -3,7 +3,7 @@ import { builtinAlias } from '../../../snapshot/tool-alias.js'
 import type { ToolCallContext, ToolDefinition } from '../../../tool/define-tool.js'
 import type { ChatMessage, Lorebook, PublishedReply, RunServices } from '../../../tool/run-services.js'
 import type { InferOutput, StandardSchemaWithJson } from '../../../tool/standard-schema.js'
-import { parseToolId } from '../../../tool/tool-id.js'
+import { parseToolId } from '../../../core/tool-id.js'
 
 export { callTool, failure } from '../../../../test/tool-calls.js'
 

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ToolCallContext, ToolOutput } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import type { Mount } from '../../../workspace/mount.js'
 import { createWorkspace } from '../../../workspace/create-workspace.js'
 import { sha256Hex } from '../../../workspace/sha256.js'

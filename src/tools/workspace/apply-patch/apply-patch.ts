@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineTool, type ResourceClaim } from '../../../tool/define-tool.js'
 import { fillText, loadText } from '../../../text/model-text.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { fileClaim } from '../files/file-claim.js'
 import { parsePatch, patchPaths } from './parse-patch.js'
 import { changesOf, describeChanges, summaryLine } from './patch-summary.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { sha256Hex } from '../../../workspace/sha256.js'
 import { applyHunks } from './apply-hunks.js'
 import { parsePatch } from './parse-patch.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { describe } from './describe.js'
 import { editFile } from './edit-file.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, type ToolCallContext, type ToolOutput } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 import { sha256Hex } from '../../../workspace/sha256.js'

@@ -1,7 +1,7 @@
 import { pathRestriction } from '../../../permissions/path-restrictions.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import type { ToolCallContext } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 import { editDistance } from './similarity.js'
 

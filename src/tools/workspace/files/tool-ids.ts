@@ -1,5 +1,5 @@
 import type { DescriptionContext } from '../../../tool/define-tool.js'
-import type { ToolId } from '../../../tool/tool-id.js'
+import type { ToolId } from '../../../core/tool-id.js'
 import { fillText } from '../../../text/model-text.js'
 
 /** Ids of the tools the file tools name in their texts. */

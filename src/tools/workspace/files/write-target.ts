@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { fillText } from '../../../text/model-text.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 import { sha256Hex } from '../../../workspace/sha256.js'

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch'
 import { fillText, loadText } from '../../../text/model-text.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 import { compileGlob, invalidGlob } from './glob-limits.js'
 import { mapOrdered } from './ordered-pool.js'

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch'
 import { fillText, loadText } from '../../../text/model-text.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 
 const invalidText = loadText(import.meta.url, 'texts/glob-invalid-pattern.txt')

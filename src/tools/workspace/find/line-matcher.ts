@@ -1,5 +1,5 @@
 import { fillText, loadText } from '../../../text/model-text.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 import { regexSizeProblem } from './regex-limits.js'
 import { requiredLiteral } from './required-literal.js'

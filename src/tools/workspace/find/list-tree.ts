@@ -1,5 +1,5 @@
 import { fillText, loadText } from '../../../text/model-text.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 import {
   createWalker,

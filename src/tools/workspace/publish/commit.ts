@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, type DescriptionContext } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { counted, formatCount } from '../../../text/quantities.js'
 import { shownPath } from '../../../workspace/normalize-path.js'

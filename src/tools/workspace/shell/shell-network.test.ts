@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultProfile } from '../../../catalog/default-profile.js'
+import { defaultProfile } from '../../../profile/default-profile.js'
 import type { ToolCallContext } from '../../../tool/define-tool.js'
 import { testCallContext } from '../../../../test/call-context.js'
 import { run, setup } from './__fixtures__/shell-setup.js'

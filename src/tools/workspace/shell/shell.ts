@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { defineTool, type ToolOutput } from '../../../tool/define-tool.js'
-import { ToolError } from '../../../tool/tool-error.js'
+import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { shellNetwork } from './shell-network.js'
 import { cleanShellOutput, formatShellResult, SHELL_INLINE_CHAR_LIMIT, shellOutputText } from './shell-output.js'

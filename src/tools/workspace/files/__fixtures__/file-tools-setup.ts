@@ -4,7 +4,7 @@ import { testCallContext } from '../../../../../test/call-context.js'
 import { tempDir } from '../../../../../test/temp-dir.js'
 import { builtinAlias } from '../../../../snapshot/tool-alias.js'
 import type { ToolCallContext } from '../../../../tool/define-tool.js'
-import { parseToolId } from '../../../../tool/tool-id.js'
+import { parseToolId } from '../../../../core/tool-id.js'
 import { createWorkspace } from '../../../../workspace/create-workspace.js'
 import type { Workspace } from '../../../../workspace/workspace.js'
 

@@ -1,7 +1,7 @@
-import type { CatalogTool } from '../catalog/catalog-tool.js'
-import { fillText, loadText } from '../text/model-text.js'
-import { counted } from '../text/quantities.js'
-import { parseToolId } from '../tool/tool-id.js'
+import type { CatalogTool } from '../../catalog/catalog-tool.js'
+import { fillText, loadText } from '../../text/model-text.js'
+import { counted } from '../../text/quantities.js'
+import { parseToolId } from '../../core/tool-id.js'
 
 const template = loadText(import.meta.url, 'texts/deferred-summary.txt')
 

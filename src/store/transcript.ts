@@ -1,4 +1,4 @@
-import type { AgentToolResult, ResultImage } from '../../tool/agent-tool-result.js'
+import type { AgentToolResult, ResultImage } from '../tool/agent-tool-result.js'
 
 /**
  * What a provider attached to a part of its answer, by provider name (e.g. Anthropic's thinking

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { parsePermissionRule } from './permission-rule.js'
-import { toolPatternProblem } from './tool-pattern.js'
+import { toolPatternProblem } from '../core/tool-pattern.js'
 
 /**
  * The profile schema version this toolhost writes and reads natively. Version 2 made the round and

@@ -1,6 +1,6 @@
-import { firstMatchingPattern } from '../catalog/tool-pattern.js'
-import type { JsonSchema } from '../snapshot/protocols/protocol.js'
-import type { ToolId, ToolSourceKind } from '../tool/tool-id.js'
+import { firstMatchingPattern } from '../../core/tool-pattern.js'
+import type { JsonSchema } from '../../core/json-schema.js'
+import type { ToolId, ToolSourceKind } from '../../core/tool-id.js'
 
 /** The model context assumed for `tools.deferred: 'auto'` when the invocation does not give one. */
 export const defaultContextTokens = 128_000

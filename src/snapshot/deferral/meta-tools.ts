@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { defineTool, type AnyToolDefinition, type ToolOutput } from '../tool/define-tool.js'
-import { fillText, loadText } from '../text/model-text.js'
-import type { ToolId } from '../tool/tool-id.js'
+import { defineTool, type AnyToolDefinition, type ToolOutput } from '../../tool/define-tool.js'
+import { fillText, loadText } from '../../text/model-text.js'
+import type { ToolId } from '../../core/tool-id.js'
 
 /**
  * The two builtins of deferred tools (DESIGN §12): `tools.search` finds deferred tools and returns

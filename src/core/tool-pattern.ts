@@ -1,4 +1,4 @@
-import { parseToolId, ToolIdError } from '../tool/tool-id.js'
+import { parseToolId, ToolIdError } from './tool-id.js'
 
 /**
  * Tool patterns: a ToolId, or a glob over ToolIds where `*` matches any run of characters

@@ -4,8 +4,8 @@
  *
  *   redeem-code.ts <dataDir> <conversationId> <code> <startAt>
  */
-import { redeemCode } from '../../permissions/approvals/one-time-code.js'
-import { openStore } from '../open-store.js'
+import { redeemCode } from '../one-time-code.js'
+import { openStore } from '../../../store/open-store.js'
 
 const [dataDir, conversationId, code, startAt = '0'] = process.argv.slice(2)
 if (dataDir === undefined || conversationId === undefined || code === undefined)

@@ -1,4 +1,4 @@
-import { toolPatternProblem } from './tool-pattern.js'
+import { toolPatternProblem } from '../core/tool-pattern.js'
 
 /** A permission rule: `<ToolId glob>` or `<ToolId glob>(<specifier>)`, e.g. `builtin:workspace.shell(git status)`. */
 export interface PermissionRule {

@@ -1,0 +1,2 @@
+/** A JSON Schema document as plain data. */
+export type JsonSchema = { [key: string]: unknown }
