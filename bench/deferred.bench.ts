@@ -7,8 +7,8 @@
  */
 import { buildCatalog, type Catalog } from '../src/catalog/catalog.js'
 import type { CatalogTool } from '../src/catalog/catalog-tool.js'
-import { defaultProfile } from '../src/catalog/default-profile.js'
-import { mergeProfile } from '../src/catalog/load-profile.js'
+import { defaultProfile } from '../src/profile/default-profile.js'
+import { mergeProfile } from '../src/profile/load-profile.js'
 import { DeferredIndex } from '../src/deferred/deferred-index.js'
 import { fixtureIndex, formatHitRate, measureHitRate, querySet } from '../src/deferred/__fixtures__/query-set.js'
 import { specCatalogTool, specSchema, type ToolSpec } from '../src/deferred/__fixtures__/fixture-tools.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool, type AnyToolDefinition } from '../src/tool/define-tool.js'
-import { ToolError } from '../src/tool/tool-error.js'
+import { ToolError } from '../src/core/tool-error.js'
 
 /** A 1×1 red PNG, small enough that toolhost stores it byte-identical. */
 export const redPixelPng =

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { defaultProfile } from '../src/catalog/default-profile.js'
+import { defaultProfile } from '../src/profile/default-profile.js'
 import { openStore } from '../src/store/store.js'
 import type { ToolCallContext } from '../src/tool/define-tool.js'
 import { createWorkspace } from '../src/workspace/create-workspace.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineTool } from '../src/tool/define-tool.js'
-import { ToolError } from '../src/tool/tool-error.js'
+import { ToolError } from '../src/core/tool-error.js'
 
 /** Small real tools for tests of the gate and the host. */
 export const echoTool = defineTool({

@@ -11,7 +11,7 @@ import {
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import type { ProfileOverrides } from '../../src/catalog/load-profile.js'
+import type { ProfileOverrides } from '../../src/profile/load-profile.js'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import type { Approver } from '../../src/permissions/approvals/approval-request.js'
 import { issueCode, redeemCode } from '../../src/permissions/approvals/one-time-code.js'

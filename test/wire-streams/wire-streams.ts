@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { SnapshotBinding } from '../../src/snapshot/snapshot.js'
+import type { SnapshotBinding } from '../../src/snapshot/snapshot-binding.js'
 
 /**
  * Hand-written model streams in each provider's wire format (`<api>/<name>.sse`, served byte for
