@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import { builtinCatalogTool } from '../catalog/builtin-tool.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { deferredBindings, type Snapshot } from '../snapshot/snapshot.js'
@@ -28,7 +29,7 @@ export class DeferredSession {
   constructor(snapshot: Snapshot, onFound: (toolIds: readonly ToolId[]) => void) {
     this.#snapshot = snapshot
     this.#onFound = onFound
-    const offersMeta = snapshot.bindings.some((binding) => binding.toolId === toolsSearchId)
+    const offersMeta = snapshotIndex(snapshot).byToolId(toolsSearchId) !== undefined
     this.#tools = offersMeta
       ? new Map([
           [toolsSearchId, builtinCatalogTool(toolsSearchTool((input) => this.search(input)))],
@@ -52,7 +53,7 @@ export class DeferredSession {
   search({ query, limit }: ToolsSearchInput): ToolOutput {
     const matches = this.index.search(query, Math.min(limit ?? maxSearchResults, maxSearchResults))
     this.#onFound(matches.map((match) => match.binding.toolId))
-    const callAlias = this.#snapshot.bindings.find((binding) => binding.toolId === toolsCallId)?.alias ?? toolsCallId
+    const callAlias = snapshotIndex(this.#snapshot).aliasOf(toolsCallId) ?? toolsCallId
     return searchOutput({ query, matches, total: this.index.size, callAlias })
   }
 }

@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { Profile } from '../profile/profile-schema.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
 import type { ToolCallContext } from '../tool/define-tool.js'
@@ -32,7 +33,7 @@ export function callContext(
   signal: AbortSignal,
 ): ToolCallContext {
   const { snapshot, invocationId, workspace, readState } = scope
-  const aliasOf = (id: ToolId) => snapshot.bindings.find((binding) => binding.toolId === id)?.alias
+  const { aliasOf } = snapshotIndex(snapshot)
   return {
     callId,
     toolId,

@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { runPostToolHooks } from '../permissions/hooks/run-post-tool-hooks.js'
 import { externalizeIfLong } from '../results/externalize-result.js'
@@ -43,7 +44,7 @@ export async function finalizeResult(
   const files = await storeFiles(outcome.files, where)
   let resourceRefs = result.resourceRefs
   if (!tool.pagesItself) {
-    const aliasOf = (id: string) => context.snapshot.bindings.find((b) => b.toolId === id)?.alias
+    const { aliasOf } = snapshotIndex(context.snapshot)
     const externalized = await externalizeIfLong({
       ...where,
       text: content,

@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import { errorResult, type AgentToolResult } from '../tool/agent-tool-result.js'
 import { fillText, loadText } from '../text/model-text.js'
 import { callContext } from './call-context.js'
@@ -37,7 +38,7 @@ export async function runAllowedCalls(slots: readonly TurnSlot[], context: TurnC
 }
 
 function jobFor(slot: AllowedSlot, context: TurnContext): ScheduledJob<AgentToolResult> {
-  const binding = context.snapshot.bindings.find((b) => b.alias === slot.alias)
+  const binding = snapshotIndex(context.snapshot).byAlias(slot.alias)
   const tool = binding === undefined ? undefined : context.resolveTool(binding.toolId)
   if (binding === undefined || tool === undefined) {
     const result = errorResult(

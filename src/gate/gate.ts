@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { InputProblem } from '../tool/input-validation.js'
 import { metaToolIds, toolsCallId, toolsSearchId } from '../snapshot/deferral/meta-tools.js'
@@ -94,7 +95,7 @@ export class Gate {
   readonly #snapshot: Snapshot
   readonly #maxCallsPerRun: number | undefined
   readonly #resolveTool: (id: ToolId) => CatalogTool | undefined
-  readonly #byAlias: ReadonlyMap<string, SnapshotBinding>
+  readonly #byAlias: (alias: string) => SnapshotBinding | undefined
   readonly #unknown: UnknownToolText
   readonly #aliasOf: (id: ToolId) => string
   #callsUsed: number
@@ -105,10 +106,10 @@ export class Gate {
     this.#snapshot = options.snapshot
     this.#maxCallsPerRun = options.maxCallsPerRun
     this.#resolveTool = options.resolveTool
-    this.#byAlias = new Map(options.snapshot.bindings.map((binding) => [binding.alias, binding]))
+    const index = snapshotIndex(options.snapshot)
+    this.#byAlias = index.byAlias
     this.#unknown = new UnknownToolText(options.snapshot, metaToolIds, toolsSearchId)
-    const aliases = new Map(options.snapshot.bindings.map((binding) => [binding.toolId, binding.alias]))
-    this.#aliasOf = (id) => aliases.get(id) ?? id
+    this.#aliasOf = (id) => index.aliasOf(id) ?? id
     const state = options.state ?? emptyGateState
     this.#callsUsed = state.callsUsed
     this.#callsPerTool = new Map(Object.entries(state.callsPerTool))
@@ -147,7 +148,7 @@ export class Gate {
 
   /** Steps 2 and 4–7 for the call at `index` of `calls`; a `tools_call` call as the tool it names. */
   async admit(call: RawToolCall, index: number, calls: readonly RawToolCall[]): Promise<GateVerdict> {
-    const binding = this.#byAlias.get(call.name)
+    const binding = this.#byAlias(call.name)
     if (binding?.toolId !== toolsCallId) return this.#admitAs(call, index, calls, false)
     const unwrapped = await this.#unwrap(call, binding)
     return 'inner' in unwrapped ? this.#admitAs(unwrapped.inner, index, calls, true) : unwrapped
@@ -175,7 +176,7 @@ export class Gate {
     const checked = await this.#checkInput(binding, tool, args.value)
     if ('code' in checked) return reject(checked.code, checked.text)
     const name = String(checked.input.tool)
-    const target = this.#byAlias.get(name)
+    const target = this.#byAlias(name)
     if (target !== undefined && metaToolIds.includes(target.toolId)) {
       return reject('tool.invalid_arguments', fillText(texts.nested, { call: binding.alias, alias: target.alias }))
     }
@@ -188,7 +189,7 @@ export class Gate {
     calls: readonly RawToolCall[],
     viaCall: boolean,
   ): Promise<GateVerdict> {
-    const binding = this.#byAlias.get(call.name)
+    const binding = this.#byAlias(call.name)
     if (binding === undefined) {
       this.#callsUsed += 1
       const text = viaCall ? this.#unknown.viaCall(call.name) : this.#unknown.direct(call.name, this.#discovered)

@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
 import type { SnapshotBinding } from '../snapshot/snapshot-binding.js'
 import { echoRaw } from '../tool/tool-arguments.js'
@@ -23,14 +24,14 @@ const listedAliasLimit = 40
 export class UnknownToolText {
   readonly #offered: readonly string[]
   readonly #deferred: readonly SnapshotBinding[]
-  readonly #byId: ReadonlyMap<ToolId, string>
+  readonly #aliasOf: (toolId: string) => string | undefined
   readonly #searchAlias: string
 
   constructor(snapshot: Snapshot, metaToolIds: readonly ToolId[], searchId: ToolId) {
     this.#offered = snapshot.bindings.filter((b) => b.deferred !== true).map((b) => b.alias)
     this.#deferred = snapshot.bindings.filter((b) => b.deferred === true && !metaToolIds.includes(b.toolId))
-    this.#byId = new Map(snapshot.bindings.map((b) => [b.toolId, b.alias]))
-    this.#searchAlias = this.#byId.get(searchId) ?? searchId
+    this.#aliasOf = snapshotIndex(snapshot).aliasOf
+    this.#searchAlias = this.#aliasOf(searchId) ?? searchId
   }
 
   /** For a direct call: the offered aliases, near misses among them and the deferred tools found so far. */
@@ -67,7 +68,7 @@ export class UnknownToolText {
 
   #suggestion(name: string, candidates: readonly string[]): string {
     // A model that calls a tool by its stable id gets that tool's alias.
-    const byId = this.#byId.get(name)
+    const byId = this.#aliasOf(name)
     const near = byId === undefined ? didYouMean(name, candidates) : [byId]
     return near.length > 0 ? ` Did you mean ${near.map((a) => `"${a}"`).join(' or ')}?` : ''
   }

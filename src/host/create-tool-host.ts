@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { InvocationRuntimeOptions } from './invocation-runtime-options.js'
 import { randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
@@ -352,9 +353,8 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       await processTools.add(profile.tools.processDirs)
       const catalog = currentCatalog(profile.tools.processDirs)
       // The names `tools call` takes (id, builtin name, the snapshot's alias), then any tool of the catalog the profile does not offer.
-      const binding = freeze({ scope, protocol }, profile).bindings.find(
-        (b) => b.toolId === name || b.toolId === `builtin:${name}` || b.alias === name,
-      )
+      const index = snapshotIndex(freeze({ scope, protocol }, profile))
+      const binding = index.byToolId(name) ?? index.byToolId(`builtin:${name}`) ?? index.byAlias(name)
       const named = serverIdsIn(name, mcpManager().registrations())
       const tool =
         (binding === undefined ? undefined : catalog.get(binding.toolId)) ??

@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../profile/profile-schema.js'
 import { addAllowRule, type ProfileSource } from '../profile/profile-rules.js'
@@ -274,7 +275,7 @@ export class Invocation {
     request: { readonly reason: string; readonly detail: Record<string, unknown> },
     signals: AbortSignal[],
   ): Promise<boolean> {
-    const alias = this.snapshot.bindings.find((b) => b.toolId === call.toolId)?.alias ?? call.toolId
+    const alias = snapshotIndex(this.snapshot).aliasOf(call.toolId) ?? call.toolId
     const answer = await this.#approver(
       {
         id: `apr_${randomBytes(16).toString('hex')}`,

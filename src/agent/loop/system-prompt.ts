@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../../snapshot/snapshot-index.js'
 import type { Profile } from '../../profile/profile-schema.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import { fillText, loadText } from '../../text/model-text.js'
@@ -10,7 +11,7 @@ const returnText = loadText(import.meta.url, 'texts/return-mode.md')
 
 /** The alias of a tool in a snapshot, or its id when the snapshot lacks it. */
 export function aliasIn(snapshot: Snapshot, toolId: ToolId): string {
-  return snapshot.bindings.find((binding) => binding.toolId === toolId)?.alias ?? toolId
+  return snapshotIndex(snapshot).aliasOf(toolId) ?? toolId
 }
 
 /** What goes into an agent's system prompt besides its profile. */

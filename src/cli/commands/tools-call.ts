@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../../snapshot/snapshot-index.js'
 import { TurnPausedError } from '../../execution/execute-turn.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
@@ -27,9 +28,8 @@ export async function toolsCall(host: ToolHost, args: readonly string[], io: Cli
     ...(io.approver !== undefined && { approver: pausingActivity(io.approver, activity) }),
   })
   // A stable id (or a builtin's native name) is called by its alias; anything else goes to the gate as a model's name would.
-  const binding = invocation.snapshot.bindings.find(
-    (b) => b.toolId === target || b.toolId === `builtin:${target}` || b.alias === target,
-  )
+  const index = snapshotIndex(invocation.snapshot)
+  const binding = index.byToolId(target) ?? index.byToolId(`builtin:${target}`) ?? index.byAlias(target)
   const name = binding?.alias ?? target
   const wire = rawArguments === '-' ? await io.readStdin() : rawArguments
   // A deferred tool is called as a model would call it without a search: through tools_call.

@@ -1,3 +1,4 @@
+import { snapshotIndex } from '../../snapshot/snapshot-index.js'
 import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
@@ -68,7 +69,7 @@ export function createSessionServer(host: ToolHost, options: McpSessionOptions):
     const inv = await current()
     const { name } = request.params
     // Unknown names are a protocol error in MCP, not a result the model reads.
-    if (!inv.snapshot.bindings.some((binding) => binding.alias === name))
+    if (snapshotIndex(inv.snapshot).byAlias(name) === undefined)
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`)
     const callId = `mcp_${randomUUID()}`
     const progressToken = request.params._meta?.progressToken
