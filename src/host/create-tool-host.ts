@@ -10,7 +10,6 @@ import { defaultProfile } from '../profile/default-profile.js'
 import {
   findProfileFile,
   mergeProfile,
-  parseProfile,
   ProfileError,
   readProfileFile,
   type ProfileOverrides,
@@ -38,7 +37,9 @@ import { ProcessToolDirs } from './process-tool-dirs.js'
 import { readTrustedSpecs, trustSpecs } from '../process/trusted-specs.js'
 import { specFilesToTrust, type SpecToTrust } from '../process/spec-files-to-trust.js'
 import { invocationWorkspace } from './invocation-workspace.js'
-import type { InvocationCheckpoint } from './invocation-checkpoint.js'
+import { checkpointVersion, type InvocationCheckpoint } from './invocation-checkpoint.js'
+import { readStoredInvocation } from './read-checkpoint.js'
+import { toStoredSnapshot } from '../snapshot/stored-snapshot.js'
 import { alwaysRules } from './always-rules.js'
 import { serverIdsIn, serverNamesIn, withServerIds } from './mcp-server-names.js'
 import { notOfferedTools, type NotOfferedTool } from './not-offered.js'
@@ -316,8 +317,9 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
       const runId = invocation.runId ?? db.createRun({ scope: invocation.scope, profileId: profile.id }).id
       if (db.getRun(runId) === undefined) throw new Error(`No run ${runId} in the store.`)
       const id = `inv_${randomUUID().replace(/-/g, '')}`
-      db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot, profile })
+      db.createInvocation({ id, runId, protocol: invocation.protocol, snapshot: toStoredSnapshot(snapshot), profile })
       const checkpoint: InvocationCheckpoint = {
+        version: checkpointVersion,
         round: 0,
         gateState: emptyGateState,
         profile,
@@ -372,22 +374,13 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     },
     async resumeInvocation(invocationId, runtime = {}) {
       const db = openedStore()
-      const record = db.getInvocation(invocationId)
-      if (record === undefined) throw new Error(`No invocation ${invocationId} in the store.`)
-      const saved = db.latestCheckpoint(invocationId)
-      if (saved === undefined) throw new Error(`Invocation ${invocationId} has no checkpoint to resume from.`)
-      const stored = saved.data as InvocationCheckpoint
-      // A checkpoint keeps the profile as it was written, perhaps in an older schema version.
-      const checkpoint: InvocationCheckpoint = {
-        ...stored,
-        profile: parseProfile(stored.profile, `checkpoint of ${invocationId}`),
-      }
-      const snapshot = record.snapshot as Snapshot
+      // Checked and migrated: the checkpoint and snapshot may come from an older (or newer) toolhost.
+      const { runId, checkpoint, snapshot } = readStoredInvocation(db, invocationId)
       await processTools.add(checkpoint.processDirs ?? [])
-      const workspace = workspaceFor(snapshot.scope, record.runId, checkpoint.skills, checkpoint.workspaceDir)
+      const workspace = workspaceFor(snapshot.scope, runId, checkpoint.skills, checkpoint.workspaceDir)
       return new Invocation({
         id: invocationId,
-        runId: record.runId,
+        runId,
         snapshot,
         store: db,
         checkpoint,

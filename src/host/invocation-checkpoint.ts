@@ -6,10 +6,17 @@ import type { ToolChoice } from '../gate/tool-choice.js'
 import type { ReadRecord } from '../workspace/read-state.js'
 
 /**
+ * The checkpoint version this build writes. Checkpoints without a version are version 1 (the same
+ * fields); older versions are migrated on read and newer ones refused (checkpoint-schema/).
+ */
+export const checkpointVersion = 2
+
+/**
  * What an invocation checkpoints after it starts and after every turn: enough for another process
  * to resume it with the same snapshot (stored with the invocation), gate counts and profile.
  */
 export interface InvocationCheckpoint {
+  readonly version: typeof checkpointVersion
   readonly round: number
   readonly gateState: GateState
   /** The profile as it stands, with rules "allow always" added. */

@@ -20,7 +20,7 @@ import { type SnapshotBinding } from '../snapshot/snapshot-binding.js'
 import type { RunStatus, Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ToolId } from '../core/tool-id.js'
-import type { InvocationCheckpoint } from './invocation-checkpoint.js'
+import { checkpointVersion, type InvocationCheckpoint } from './invocation-checkpoint.js'
 import { randomBytes } from 'node:crypto'
 import { makeVisible } from '../permissions/approvals/make-visible.js'
 import { ReadState } from '../workspace/read-state.js'
@@ -249,6 +249,7 @@ export class Invocation {
 
   #checkpoint(alongside?: () => void): void {
     const checkpoint: InvocationCheckpoint = {
+      version: checkpointVersion,
       round: this.#round,
       gateState: this.#gate.state,
       profile: this.#profile,

@@ -12,6 +12,7 @@ import type { AgentRunOptions, AgentRunResult, AgentRunRuntime, ResumeRunOptions
 import { profileOf, type RunContext, type RunStart } from './run-context.js'
 import { runInvocation } from './run-invocation.js'
 import { RunLeaseHold } from './run-lease.js'
+import { parseRunStart, toStoredRunStart } from './run-start-schema.js'
 
 const handoffText = loadText(import.meta.url, 'texts/handoff-message.md')
 
@@ -64,7 +65,7 @@ export class AgentRun implements RunContext {
       conversation: options.conversation ?? [],
       ...(options.lorebook !== undefined && { lorebook: options.lorebook }),
     }
-    store.appendRunEvent(runId, 'run_started', { ...start, profileId: profile.id })
+    store.appendRunEvent(runId, 'run_started', toStoredRunStart(start, profile.id))
     const lease = RunLeaseHold.acquire(store, runId)
     const run = await AgentRun.#create(options, runId, model, start, lease)
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: false })
@@ -88,7 +89,7 @@ export class AgentRun implements RunContext {
     const started = store.runEvents(runId, { type: 'run_started' })[0]
     if (started === undefined)
       throw new Error(`Run ${runId} was not started by the agent loop, so it cannot be resumed as a run.`)
-    const start = started.data as unknown as RunStart
+    const start = parseRunStart(started.data, runId)
     const model = modelFor(start)
     const active = store
       .runEvents(runId, { type: 'invocation_started' })

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { StoredStateError } from '../../core/versioned-state.js'
+import { parseStoredSnapshot } from '../../snapshot/stored-snapshot.js'
+import { parseCheckpoint } from './checkpoint-schema.js'
+
+// Checkpoints exactly as toolhost stored them before checkpoints had versions, captured from the
+// builds of the commits in their names: c2bd945 (the last unversioned build), 4e082ec (before
+// processDirs and workspaceDir) and 7383156 (the first build with checkpoints, profile schema 1).
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`__fixtures__/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
+
+const snapshot = parseStoredSnapshot(
+  JSON.parse(readFileSync(new URL('../../snapshot/__fixtures__/snapshot-c2bd945.json', import.meta.url), 'utf8')),
+  'inv_1',
+)
+const parse = (raw: unknown) => parseCheckpoint(raw, 'inv_1', snapshot)
+
+function refusal(raw: unknown): StoredStateError {
+  try {
+    parse(raw)
+  } catch (error) {
+    if (error instanceof StoredStateError) return error
+    throw error
+  }
+  throw new Error('the checkpoint was read')
+}
+
+describe('checkpoints stored before versions (version 1)', () => {
+  it.each(['checkpoint-c2bd945-paused.json', 'checkpoint-c2bd945-direct.json'])(
+    'reads %s, written by the last build without versions, unchanged but for the version',
+    (name) => {
+      const stored = fixture(name)
+      expect(parse(stored)).toEqual({ version: 2, ...stored })
+    },
+  )
+
+  it('keeps every part of a paused turn: done, allowed and pending calls', () => {
+    const checkpoint = parse(fixture('checkpoint-c2bd945-paused.json'))
+    expect(checkpoint.pendingTurn?.slots.map((slot) => slot.kind)).toEqual(['done', 'allowed', 'pending'])
+    expect(checkpoint.gateState.discovered).toEqual(['builtin:dice.roll'])
+    expect(checkpoint.readState?.['notes.txt']).toMatchObject({ full: true })
+  })
+
+  it('reads a checkpoint from before processDirs and workspaceDir, filling in the profile settings added since', () => {
+    const stored = fixture('checkpoint-4e082ec-paused.json')
+    const checkpoint = parse(stored)
+    expect(checkpoint).toMatchObject({ version: 2, owner: 'user:ada', skills: [], pendingTurn: stored.pendingTurn })
+    expect(checkpoint.processDirs).toBeUndefined()
+    expect(checkpoint.workspaceDir).toBeUndefined()
+    expect(checkpoint.profile.agent.streamIdleTimeoutSec).toBe(120)
+    expect(parse(fixture('checkpoint-4e082ec-direct.json'))).toMatchObject({
+      direct: true,
+      toolChoice: 'required',
+      profileSource: { kind: 'builtin' },
+    })
+  })
+
+  it('reads a checkpoint of the first build: no owner or read-state, a version-1 profile migrated', () => {
+    const stored = fixture('checkpoint-7383156-paused.json')
+    const checkpoint = parse(stored)
+    expect(checkpoint).toMatchObject({ version: 2, round: 2, gateState: stored.gateState })
+    expect(checkpoint.owner).toBeUndefined()
+    expect(checkpoint.readState).toBeUndefined()
+    expect(checkpoint.profile.schemaVersion).toBe(2)
+    // The old default limit of 80 is dropped by the profile migration; the rules stay.
+    expect(checkpoint.profile.tools.maxRounds).toBeUndefined()
+    expect(checkpoint.profile.permissions.ask).toEqual(['builtin:dice.roll'])
+    expect(checkpoint.pendingTurn).toEqual(stored.pendingTurn)
+  })
+})
+
+describe('checkpoints of the current version', () => {
+  it('read back as written', () => {
+    const current = { version: 2, ...fixture('checkpoint-c2bd945-paused.json') }
+    expect(parse(JSON.parse(JSON.stringify(current)))).toEqual(current)
+  })
+})
+
+describe('checkpoints this build cannot use', () => {
+  it('refuses a newer version, saying to upgrade', () => {
+    const error = refusal({ ...fixture('checkpoint-c2bd945-paused.json'), version: 3, somethingNew: [] })
+    expect(error.code).toBe('state.newer_version')
+    expect(error.message).toBe(
+      'Checkpoint of invocation inv_1 was written by a newer toolhost (version 3; this build reads up to 2). Upgrade toolhost to resume it.',
+    )
+  })
+
+  it.each([
+    ['a count that is text', { gateState: { callsUsed: '5', callsPerTool: {} } }, /gateState\.callsUsed: /],
+    ['a missing round', { round: undefined }, /round: /],
+    [
+      'an unknown kind of paused call',
+      { pendingTurn: { round: 2, slots: [{ kind: 'later' }] } },
+      /pendingTurn\.slots\.0/,
+    ],
+    ['an invalid profile', { profile: { schemaVersion: 2, id: 'x', tools: { allow: 7 } } }, /profile: /],
+    ['a profile of an unknown schema', { profile: { schemaVersion: 9, id: 'x' } }, /profile: schemaVersion 9 is newer/],
+    ['an unknown tool choice', { toolChoice: 'sometimes' }, /toolChoice: /],
+  ])('refuses a damaged row: %s', (_, change, problem) => {
+    const error = refusal({ ...fixture('checkpoint-c2bd945-paused.json'), ...change })
+    expect(error.code).toBe('state.unreadable')
+    expect(error.message).toMatch(/^Checkpoint of invocation inv_1 cannot be read \(version 1\): /)
+    expect(error.message).toMatch(problem)
+    expect(error.message).toMatch(/; start a new invocation instead\.$/)
+    expect(error.message).not.toContain('\n')
+  })
+})
