@@ -1,6 +1,7 @@
 import type { NetError } from '../net/net-error.js'
 import { formatBytes } from '../text/quantities.js'
 import { fillText, loadText } from '../text/model-text.js'
+import type { RecoverableErrorCode } from '../core/error-codes.js'
 import { ToolError } from '../core/tool-error.js'
 import { processLimits } from './process-spec.js'
 
@@ -35,7 +36,7 @@ export interface RoundRecord {
 
 /** A recoverable error of a process tool, with the round's record in its details. */
 export function processError(
-  code: string,
+  code: RecoverableErrorCode,
   template: string,
   values: Readonly<Record<string, string | number>>,
   record: RoundRecord,

@@ -1,3 +1,4 @@
+import type { ResultErrorCode } from '../core/error-codes.js'
 import type { ToolId } from '../core/tool-id.js'
 
 /** An image a result carries, stored as a file; results hold only its path and type. */
@@ -23,11 +24,14 @@ export interface AgentToolResult {
   readonly images: readonly ResultImage[]
 }
 
-/** Builds an error result. */
-export function errorResult(
+/**
+ * Builds an error result. A code written here must be a registered recoverable code; a code passed
+ * on from a `ToolError` may be the tool's own.
+ */
+export function errorResult<C extends string>(
   callId: string,
   toolId: ToolId | null,
-  errorCode: string,
+  errorCode: C & ResultErrorCode<C>,
   content: string,
   structured?: Record<string, unknown>,
 ): AgentToolResult {
