@@ -8,7 +8,8 @@ const sections: Readonly<Record<ErrorKind, { readonly title: string; readonly in
   },
   fatal: {
     title: 'Fatal: the run ends',
-    intro: 'Thrown as `FatalToolHostError` or `StoreError`; the run stops and the error reaches the host.',
+    intro:
+      'Thrown as `FatalToolHostError`, `StoreError` or `StoredStateError`; the run stops and the error reaches the host.',
   },
   diagnostic: {
     title: 'Diagnostics: notes for the person',
