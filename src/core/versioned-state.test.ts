@@ -89,6 +89,30 @@ describe('readVersionedState', () => {
     expect(error.message).toMatch(/^Record r2 cannot be read \(version 1\): a: .*; b: .*; c: .* \(and 2 more\)\. /)
   })
 
+  it('refuses a record a migration cannot lift, with its reason', () => {
+    const failing: VersionedFormat<V3, string> = {
+      ...format,
+      migrations: {
+        ...format.migrations,
+        2: () => {
+          throw new Error('the unit is gone')
+        },
+      },
+    }
+    const error = (() => {
+      try {
+        readVersionedState({ n: 1 }, failing, 'Record r4', 'km')
+      } catch (caught) {
+        return caught as StoredStateError
+      }
+      throw new Error('the record was read')
+    })()
+    expect(error).toBeInstanceOf(StoredStateError)
+    expect(error.message).toBe(
+      'Record r4 cannot be read (version 2): it cannot be migrated to version 3: the unit is gone. It is damaged or was not written by toolhost; make a new one.',
+    )
+  })
+
   it('refuses a record whose migration yields something the next version does not accept', () => {
     const broken: VersionedFormat<V3, string> = { ...format, migrations: { ...format.migrations, 1: () => ({}) } }
     expect(() => readVersionedState({ n: 1 }, broken, 'Record r3', 'km')).toThrow(

@@ -60,9 +60,26 @@ export function readVersionedState<T, C>(raw: unknown, format: VersionedFormat<T
   for (let from = version; from < format.version; from++) {
     const step = format.migrations[from]
     if (step === undefined) throw unreadable(format, subject, version, `no migration from version ${from}`)
-    data = parseAs(schemaOf(from + 1), step(data, context), version, format, subject)
+    data = parseAs(schemaOf(from + 1), migrate(step, data, context, from, format, subject), version, format, subject)
   }
   return data as T
+}
+
+/** Runs one migration; one that cannot lift the record (it names something that no longer exists) makes it unreadable. */
+function migrate<C>(
+  step: (parsed: unknown, context: C) => unknown,
+  data: unknown,
+  context: C,
+  from: number,
+  format: Wording,
+  subject: string,
+): unknown {
+  try {
+    return step(data, context)
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error)
+    throw unreadable(format, subject, from, `it cannot be migrated to version ${from + 1}: ${problem}`)
+  }
 }
 
 function declaredVersion(raw: unknown, format: Wording, subject: string): number {

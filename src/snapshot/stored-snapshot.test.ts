@@ -8,7 +8,7 @@ import { createToolHost } from '../host/create-tool-host.js'
 import { parseStoredSnapshot, toStoredSnapshot } from './stored-snapshot.js'
 
 // Snapshots exactly as toolhost stored them before they had versions, captured from the builds of
-// the commits in their names: c2bd945 (the last unversioned build, with a deferred tool) and 7383156 (the first).
+// the commits in their names: c2bd945 (the last unversioned build, with a deferred tool), 4e082ec and 7383156 (the first).
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`__fixtures__/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
 
@@ -23,10 +23,13 @@ function refusal(raw: unknown): StoredStateError {
 }
 
 describe('stored snapshots', () => {
-  it.each(['snapshot-c2bd945.json', 'snapshot-7383156.json'])('reads %s, stored before versions, unchanged', (name) => {
-    const stored = fixture(name)
-    expect(parseStoredSnapshot(stored, 'inv_1')).toEqual(stored)
-  })
+  it.each(['snapshot-c2bd945.json', 'snapshot-4e082ec.json', 'snapshot-7383156.json'])(
+    'reads %s, stored before versions, unchanged',
+    (name) => {
+      const stored = fixture(name)
+      expect(parseStoredSnapshot(stored, 'inv_1')).toEqual(stored)
+    },
+  )
 
   it('keeps every field a snapshot has through storing and reading, for every protocol', async () => {
     const host = await createToolHost({

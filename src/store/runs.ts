@@ -27,6 +27,7 @@ export interface InvocationRecord {
   readonly id: string
   readonly runId: string
   readonly protocol: string
+  /** The snapshot as stored, with its version; read it with `parseStoredSnapshot` (snapshot/), never as it is. */
   readonly snapshot: unknown
   readonly profile: unknown
   readonly createdAt: number

@@ -3,18 +3,29 @@ import { describe, expect, it } from 'vitest'
 import { StoredStateError } from '../../core/versioned-state.js'
 import { parseStoredSnapshot } from '../../snapshot/stored-snapshot.js'
 import { parseCheckpoint } from './checkpoint-schema.js'
+import { pendingTurnV1 } from './checkpoint-v1.js'
+import { pendingTurnFromV1 } from './pending-turn-schema.js'
 
-// Checkpoints exactly as toolhost stored them before checkpoints had versions, captured from the
-// builds of the commits in their names: c2bd945 (the last unversioned build), 4e082ec (before
+// Checkpoints and snapshots exactly as toolhost stored them before they had versions, captured from
+// the builds of the commits in their names: c2bd945 (the last unversioned build), 4e082ec (before
 // processDirs and workspaceDir) and 7383156 (the first build with checkpoints, profile schema 1).
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`__fixtures__/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>
+const json = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>
+const fixture = (name: string) => json(`__fixtures__/${name}`)
+const snapshotOf = (build: string) =>
+  parseStoredSnapshot(json(`../../snapshot/__fixtures__/snapshot-${build}.json`), 'inv_1')
 
-const snapshot = parseStoredSnapshot(
-  JSON.parse(readFileSync(new URL('../../snapshot/__fixtures__/snapshot-c2bd945.json', import.meta.url), 'utf8')),
-  'inv_1',
-)
-const parse = (raw: unknown) => parseCheckpoint(raw, 'inv_1', snapshot)
+const parse = (raw: unknown, build = 'c2bd945') => parseCheckpoint(raw, 'inv_1', snapshotOf(build))
+
+/** The checkpoint a version-1 row should read as: the same fields, the version, the paused turn in the current form. */
+function migrated(stored: Record<string, unknown>, build: string): Record<string, unknown> {
+  const { pendingTurn, ...rest } = stored
+  const turn =
+    pendingTurn === undefined
+      ? {}
+      : { pendingTurn: pendingTurnFromV1(pendingTurnV1.parse(pendingTurn), snapshotOf(build)) }
+  return { version: 2, ...rest, ...turn }
+}
 
 function refusal(raw: unknown): StoredStateError {
   try {
@@ -31,25 +42,26 @@ describe('checkpoints stored before versions (version 1)', () => {
     'reads %s, written by the last build without versions, unchanged but for the version',
     (name) => {
       const stored = fixture(name)
-      expect(parse(stored)).toEqual({ version: 2, ...stored })
+      expect(parse(stored)).toEqual(migrated(stored, 'c2bd945'))
     },
   )
 
-  it('keeps every part of a paused turn: done, allowed and pending calls', () => {
+  it('keeps the gate counts, the deferred tools found and what was read', () => {
     const checkpoint = parse(fixture('checkpoint-c2bd945-paused.json'))
-    expect(checkpoint.pendingTurn?.slots.map((slot) => slot.kind)).toEqual(['done', 'allowed', 'pending'])
     expect(checkpoint.gateState.discovered).toEqual(['builtin:dice.roll'])
     expect(checkpoint.readState?.['notes.txt']).toMatchObject({ full: true })
+    expect(checkpoint.pendingTurn?.round).toBe(2)
   })
 
   it('reads a checkpoint from before processDirs and workspaceDir, filling in the profile settings added since', () => {
     const stored = fixture('checkpoint-4e082ec-paused.json')
-    const checkpoint = parse(stored)
-    expect(checkpoint).toMatchObject({ version: 2, owner: 'user:ada', skills: [], pendingTurn: stored.pendingTurn })
+    const checkpoint = parse(stored, '4e082ec')
+    expect(checkpoint).toMatchObject({ version: 2, owner: 'user:ada', skills: [] })
+    expect(checkpoint.pendingTurn).toEqual(migrated(stored, '4e082ec').pendingTurn)
     expect(checkpoint.processDirs).toBeUndefined()
     expect(checkpoint.workspaceDir).toBeUndefined()
     expect(checkpoint.profile.agent.streamIdleTimeoutSec).toBe(120)
-    expect(parse(fixture('checkpoint-4e082ec-direct.json'))).toMatchObject({
+    expect(parse(fixture('checkpoint-4e082ec-direct.json'), '4e082ec')).toMatchObject({
       direct: true,
       toolChoice: 'required',
       profileSource: { kind: 'builtin' },
@@ -58,7 +70,7 @@ describe('checkpoints stored before versions (version 1)', () => {
 
   it('reads a checkpoint of the first build: no owner or read-state, a version-1 profile migrated', () => {
     const stored = fixture('checkpoint-7383156-paused.json')
-    const checkpoint = parse(stored)
+    const checkpoint = parse(stored, '7383156')
     expect(checkpoint).toMatchObject({ version: 2, round: 2, gateState: stored.gateState })
     expect(checkpoint.owner).toBeUndefined()
     expect(checkpoint.readState).toBeUndefined()
@@ -66,13 +78,13 @@ describe('checkpoints stored before versions (version 1)', () => {
     // The old default limit of 80 is dropped by the profile migration; the rules stay.
     expect(checkpoint.profile.tools.maxRounds).toBeUndefined()
     expect(checkpoint.profile.permissions.ask).toEqual(['builtin:dice.roll'])
-    expect(checkpoint.pendingTurn).toEqual(stored.pendingTurn)
+    expect(checkpoint.pendingTurn).toEqual(migrated(stored, '7383156').pendingTurn)
   })
 })
 
 describe('checkpoints of the current version', () => {
   it('read back as written', () => {
-    const current = { version: 2, ...fixture('checkpoint-c2bd945-paused.json') }
+    const current = migrated(fixture('checkpoint-c2bd945-paused.json'), 'c2bd945')
     expect(parse(JSON.parse(JSON.stringify(current)))).toEqual(current)
   })
 })
