@@ -81,8 +81,17 @@ export type { ParsedToolId, ToolId, ToolSourceKind } from './core/tool-id.js'
 
 // Errors and error codes.
 export { ToolError, FatalToolHostError } from './core/tool-error.js'
-export { recoverableErrorCodes, fatalErrorCodes } from './core/error-codes.js'
-export type { RecoverableErrorCode, FatalErrorCode } from './core/error-codes.js'
+export { errorCodes, isErrorCode, recoverableErrorCodes, fatalErrorCodes, diagnosticCodes } from './core/error-codes.js'
+export type {
+  CustomErrorCode,
+  DiagnosticCode,
+  ErrorCode,
+  ErrorCodeInfo,
+  ErrorKind,
+  FatalErrorCode,
+  RecoverableErrorCode,
+  ToolErrorCode,
+} from './core/error-codes.js'
 export { ToolIdError } from './core/tool-id.js'
 export { ToolRuntimeError } from './execution/run-call.js'
 export { TurnPausedError } from './execution/execute-turn.js'
