@@ -7,7 +7,13 @@ import { diagnosticCodes, errorCodes, fatalErrorCodes, isErrorCode, recoverableE
 import { agentErrorCodes } from './error-codes/agents.js'
 import { builtinToolErrorCodes } from './error-codes/builtin-tools.js'
 import { callErrorCodes } from './error-codes/calls.js'
-import { codeLiterals, sourceFiles, type CodeLiteral } from './error-codes/__fixtures__/code-literals.js'
+import {
+  codeLiterals,
+  sourceFiles,
+  textFiles,
+  textMentions,
+  type CodeLiteral,
+} from './error-codes/__fixtures__/code-literals.js'
 import { mcpAndExtensionErrorCodes } from './error-codes/mcp-and-extensions.js'
 import { renderErrorCodes } from './error-codes/render-error-codes.js'
 import { storeAndSnapshotErrorCodes } from './error-codes/store-and-snapshot.js'
@@ -16,10 +22,13 @@ import { workspaceErrorCodes } from './error-codes/workspace.js'
 
 const src = fileURLToPath(new URL('..', import.meta.url))
 const registryFiles = (path: string) => path.endsWith('core/error-codes.ts') || path.includes('core/error-codes/')
-const literals = codeLiterals(
-  sourceFiles(src).filter((path) => !registryFiles(path)),
-  src,
-)
+const literals = [
+  ...codeLiterals(
+    sourceFiles(src).filter((path) => !registryFiles(path)),
+    src,
+  ),
+  ...textMentions(textFiles(src), src),
+]
 const namespaces = new Set(Object.keys(errorCodes).map((code) => code.slice(0, code.indexOf('.'))))
 
 /** What is wrong with the codes of `found`: unregistered codes, and registered ones in a place of another kind. */
@@ -86,6 +95,14 @@ describe('the error code registry', () => {
       expect(check("throw new StoreError('snapshot.alias_changed', 'message')")).toEqual([
         'example.ts:1: snapshot.alias_changed is diagnostic, but a fatal error needs a fatal code',
       ])
+    })
+
+    it('refuses an unregistered code a model-facing text names', () => {
+      writeFileSync(
+        join(dir, 'example.txt'),
+        'On tool.bogus, read the file again (see notes.md, e.g. the network.allow list).',
+      )
+      expect(problemsOf(textMentions(textFiles(dir), dir))).toEqual(['example.txt:1: tool.bogus is not registered'])
     })
 
     it('leaves tool names, other dotted strings and comments alone', () => {

@@ -48,6 +48,27 @@ export function codeLiterals(files: readonly string[], root: string): CodeLitera
   return found
 }
 
+/** The model-facing text files (`.md`, `.txt`) under `dir`. */
+export function textFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(md|txt)$/.test(path) && !path.includes('__fixtures__'))
+    .map((path) => join(dir, path))
+}
+
+/** Every code-shaped word of text files, in place `other`: a code a text names must be registered too. */
+export function textMentions(files: readonly string[], root: string): CodeLiteral[] {
+  const word = /(?<![\w.])[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(?![\w.])/g
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        [...line.matchAll(word)]
+          .filter(([text]) => !fileName.test(text))
+          .map(([text]) => ({ text, place: 'other' as const, at: `${relative(root, file)}:${index + 1}` })),
+      ),
+  )
+}
+
 function placeOf(literal: ts.Node): LiteralPlace {
   // A literal in a conditional (`a ? 'x.y' : 'x.z'`) stands where the conditional stands.
   let node = literal
