@@ -24,20 +24,30 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     annotations: definition.annotations ?? {},
     scopes: definition.scopes ?? scopes,
     completion: definition.completion ?? false,
-    completesWith: definition.completesWith?.bind(definition),
+    ...(definition.completesWith !== undefined && { completesWith: definition.completesWith.bind(definition) }),
     ...(definition.requires !== undefined && { requires: definition.requires }),
     timeoutMs: definition.timeoutMs ?? builtinTimeoutMs,
     pagesItself: definition.pagesItself ?? false,
     returnsImages: false,
     ...(definition.inlineCharLimit !== undefined && { inlineCharLimit: definition.inlineCharLimit }),
-    previewExternalized: definition.previewExternalized?.bind(definition),
+    ...(definition.previewExternalized !== undefined && {
+      previewExternalized: definition.previewExternalized.bind(definition),
+    }),
     renamedParameters: definition.renamedParameters ?? {},
     validate: (input) => validateWithStandardSchema(definition.inputSchema, input),
-    resources: definition.resources?.bind(definition),
-    isConcurrencySafe: definition.isConcurrencySafe?.bind(definition),
-    permissionSubject: definition.permissionSubject?.bind(definition),
-    checkPermissions: definition.checkPermissions?.bind(definition),
+    ...(definition.resources !== undefined && { resources: definition.resources.bind(definition) }),
+    ...(definition.isConcurrencySafe !== undefined && {
+      isConcurrencySafe: definition.isConcurrencySafe.bind(definition),
+    }),
+    ...(definition.permissionSubject !== undefined && {
+      permissionSubject: definition.permissionSubject.bind(definition),
+    }),
+    ...(definition.checkPermissions !== undefined && {
+      checkPermissions: definition.checkPermissions.bind(definition),
+    }),
     call: definition.call.bind(definition),
-    renderToolUseMessage: definition.renderToolUseMessage?.bind(definition),
+    ...(definition.renderToolUseMessage !== undefined && {
+      renderToolUseMessage: definition.renderToolUseMessage.bind(definition),
+    }),
   }
 }

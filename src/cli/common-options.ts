@@ -50,3 +50,9 @@ export async function profileOption(value: string | undefined): Promise<string |
   // A plain name that is also a file in the working directory is read as that file.
   return isFile && !/[\\/]/.test(value) ? `./${value}` : value
 }
+
+/** `--profile` as options to spread: no `profile` key at all when the option is absent (the host's default). */
+export async function profileSelection(value: string | undefined): Promise<{ readonly profile?: string }> {
+  const profile = await profileOption(value)
+  return profile === undefined ? {} : { profile }
+}

@@ -170,7 +170,7 @@ export class ExtensionRegistry {
       returnsImages: spec.returnsImages ?? false,
       renamedParameters: {},
       validate: async (input) => this.#lookUp(id).validate(input),
-      resources: spec.resources,
+      ...(spec.resources !== undefined && { resources: spec.resources }),
       call: (input, ctx) =>
         this.#call(id, input, {
           signal: ctx.signal,

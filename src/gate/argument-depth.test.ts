@@ -13,7 +13,7 @@ const nested = (levels: number, key = 'child'): Record<string, unknown> => {
 }
 
 interface Tree {
-  readonly child?: Tree
+  readonly child?: Tree | undefined
 }
 const tree: z.ZodType<Tree> = z.lazy(() => z.object({ child: tree.optional() }))
 

@@ -61,8 +61,9 @@ export interface InvocationParts {
   readonly hooks: HookConfig
   /** The invocation's file tree. */
   readonly workspace: Workspace
-  readonly signal?: AbortSignal
-  readonly onProgress?: (event: ToolProgressEvent) => void
+  /** The caller's signal and progress listener, passed on as given (undefined: none). */
+  readonly signal?: AbortSignal | undefined
+  readonly onProgress?: ((event: ToolProgressEvent) => void) | undefined
   /** Services of the agent run driving this invocation. */
   readonly run?: RunServices
 }
@@ -322,7 +323,7 @@ export class Invocation {
       requestApproval: (call, request) => this.#askMidCall(call, request, signals),
       approver: (request, signal) => this.#approver(request, signal),
       signal: signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
-      onProgress: this.#parts.onProgress,
+      ...(this.#parts.onProgress !== undefined && { onProgress: this.#parts.onProgress }),
       ...(this.#parts.run !== undefined && { run: this.#parts.run }),
       resolveTool: this.#resolveTool,
       profile: () => this.#profile,

@@ -35,13 +35,16 @@ export function parseProfile(raw: unknown, source?: string): Profile {
   return result.data
 }
 
-/** A profile given in code: any part of one, merged onto a base profile. */
+/**
+ * A profile given in code: any part of one, merged onto a base profile. A whole parsed profile is one
+ * too, so its optional texts may be undefined.
+ */
 export interface ProfileOverrides {
   readonly schemaVersion?: number
   readonly id?: string
-  readonly name?: string
-  readonly description?: string
-  readonly model?: string
+  readonly name?: string | undefined
+  readonly description?: string | undefined
+  readonly model?: string | undefined
   readonly tools?: Readonly<Record<string, unknown>>
   readonly permissions?: Readonly<Record<string, unknown>>
   readonly hooks?: Readonly<Record<string, unknown>>

@@ -31,8 +31,12 @@ export interface ExternalizeRequest {
   readonly raw?: unknown
   /** Inline limit in characters (UTF-16 code units), the profile's `tools.inlineCharLimit`. */
   readonly limit: number
-  /** Snapshot aliases of the tools the model can use to read the file, when offered. */
-  readonly aliases: { readonly readFile?: string; readonly searchFiles?: string; readonly shell?: string }
+  /** Snapshot aliases of the tools the model can use to read the file; absent or undefined when not offered. */
+  readonly aliases: {
+    readonly readFile?: string | undefined
+    readonly searchFiles?: string | undefined
+    readonly shell?: string | undefined
+  }
 }
 
 /** What the model gets in place of the text. */

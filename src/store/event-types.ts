@@ -136,31 +136,35 @@ export type StoreEvent = {
 const count = z.number().int().min(0)
 const result = z.looseObject({
   content: z.string(),
-  structured: z.record(z.string(), z.unknown()).optional(),
+  structured: z.record(z.string(), z.unknown()).exactOptional(),
   isError: z.boolean(),
-  errorCode: z.string().optional(),
+  errorCode: z.string().exactOptional(),
   resourceRefs: z.array(z.string()),
   images: z.array(z.looseObject({ path: z.string(), mimeType: z.string() })),
 })
 const duration = z.number().min(0)
-const turnData = z.looseObject({ round: count, calls: count.optional(), status: z.string().optional() })
+const turnData = z.looseObject({ round: count, calls: count.exactOptional(), status: z.string().exactOptional() })
 
 /** The shape of each event type's data, checked on append and on read. */
 export const eventDataSchemas: { readonly [T in EventType]: z.ZodType<EventDataByType[T]> } = {
-  requested: z.looseObject({ alias: z.string(), rawArguments: z.string(), round: count.optional() }),
+  requested: z.looseObject({ alias: z.string(), rawArguments: z.string(), round: count.exactOptional() }),
   decided: z.looseObject({
     behavior: z.enum(['allow', 'deny', 'ask']),
-    rule: z.string().optional(),
-    approver: z.string().optional(),
-    reason: z.string().optional(),
-    approvalId: z.string().optional(),
+    rule: z.string().exactOptional(),
+    approver: z.string().exactOptional(),
+    reason: z.string().exactOptional(),
+    approvalId: z.string().exactOptional(),
   }),
-  started: z.looseObject({ round: count.optional() }),
-  progress: z.looseObject({ message: z.string(), progress: z.number().optional(), total: z.number().optional() }),
+  started: z.looseObject({ round: count.exactOptional() }),
+  progress: z.looseObject({
+    message: z.string(),
+    progress: z.number().exactOptional(),
+    total: z.number().exactOptional(),
+  }),
   completed: z.looseObject({ result, durationMs: duration }),
   failed: z.looseObject({
     error: z.looseObject({ name: z.string(), message: z.string() }),
-    result: result.optional(),
+    result: result.exactOptional(),
     durationMs: duration,
   }),
   stored: z.looseObject({ paths: z.array(z.string()) }),

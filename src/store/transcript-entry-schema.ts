@@ -14,16 +14,16 @@ const call = z.looseObject({
   callId: z.string(),
   name: z.string(),
   rawArguments: z.string(),
-  metadata: metadata.optional(),
+  metadata: metadata.exactOptional(),
 })
-const reasoningPart = z.looseObject({ text: z.string(), metadata: metadata.optional() })
+const reasoningPart = z.looseObject({ text: z.string(), metadata: metadata.exactOptional() })
 const result = z.looseObject({
   callId: z.string(),
   toolId: z.string().nullable(),
   content: z.string(),
-  structured: z.record(z.string(), z.unknown()).optional(),
+  structured: z.record(z.string(), z.unknown()).exactOptional(),
   isError: z.boolean(),
-  errorCode: z.string().optional(),
+  errorCode: z.string().exactOptional(),
   resourceRefs: z.array(z.string()),
   images: z.array(image),
 })
@@ -35,13 +35,13 @@ const result = z.looseObject({
 export const transcriptDataSchemas: {
   readonly [K in TranscriptKind]: z.ZodType<Omit<Extract<TranscriptEntry, { kind: K }>, 'kind'>>
 } = {
-  user: z.looseObject({ text: z.string(), name: z.string().optional(), images: z.array(image).optional() }),
+  user: z.looseObject({ text: z.string(), name: z.string().exactOptional(), images: z.array(image).exactOptional() }),
   assistant: z.looseObject({
     text: z.string(),
-    reasoning: z.string().optional(),
-    reasoningParts: z.array(reasoningPart).optional(),
+    reasoning: z.string().exactOptional(),
+    reasoningParts: z.array(reasoningPart).exactOptional(),
     calls: z.array(call),
-    prior: z.literal(true).optional(),
+    prior: z.literal(true).exactOptional(),
   }),
   results: z.looseObject({ results: z.array(result) }),
   reminder: z.looseObject({ text: z.string() }),

@@ -100,8 +100,8 @@ export const corpusFileSchema = z.strictObject({
   /** Limits of the MCP HTTP server the `http` cases talk to. */
   server: z
     .strictObject({
-      maxBodyBytes: z.number().int().positive().optional(),
-      maxSessions: z.number().int().positive().optional(),
+      maxBodyBytes: z.number().int().positive().exactOptional(),
+      maxSessions: z.number().int().positive().exactOptional(),
     })
     .default({}),
   cases: z.array(testCase).min(1),

@@ -201,7 +201,9 @@ function modelSettings(
 ): Pick<StreamTurnRequest, 'providerOptions' | 'maxOutputTokens' | 'idleTimeoutMs'> {
   const { providerOptions, maxOutputTokens, streamIdleTimeoutSec } = profile.agent
   return {
-    ...(providerOptions !== undefined && { providerOptions: providerOptions as StreamTurnRequest['providerOptions'] }),
+    ...(providerOptions !== undefined && {
+      providerOptions: providerOptions as NonNullable<StreamTurnRequest['providerOptions']>,
+    }),
     ...(maxOutputTokens !== undefined && { maxOutputTokens }),
     idleTimeoutMs: streamIdleTimeoutSec * 1000,
   }

@@ -204,23 +204,25 @@ interface Connection {
 
 function createModel(provider: ModelProvider, modelId: string, connection: Connection): LanguageModelV4 {
   const { apiKey, baseURL, fetch } = connection
+  // The providers fall back to their environment variable and the global fetch only when the key is absent.
+  const settings = { baseURL, ...(apiKey !== undefined && { apiKey }), ...(fetch !== undefined && { fetch }) }
   switch (provider) {
     case 'openai':
-      return createOpenAI({ apiKey, baseURL, fetch }).responses(modelId)
+      return createOpenAI(settings).responses(modelId)
     case 'openai-chat':
-      return createOpenAI({ apiKey, baseURL, fetch }).chat(modelId)
+      return createOpenAI(settings).chat(modelId)
     case 'anthropic':
-      return createAnthropic({ apiKey, baseURL, fetch }).languageModel(modelId)
+      return createAnthropic(settings).languageModel(modelId)
     case 'google':
-      return createGoogleGenerativeAI({ apiKey, baseURL, fetch }).languageModel(modelId)
+      return createGoogleGenerativeAI(settings).languageModel(modelId)
     case 'deepseek':
-      return createDeepSeek({ apiKey, baseURL, fetch }).languageModel(modelId)
+      return createDeepSeek(settings).languageModel(modelId)
     case 'ollama':
     case 'vllm':
     case 'lmstudio':
     case 'openrouter':
     case 'openai-compatible':
-      return createOpenAICompatible({ name: provider, apiKey, baseURL, fetch, includeUsage: true }).chatModel(modelId)
+      return createOpenAICompatible({ name: provider, ...settings, includeUsage: true }).chatModel(modelId)
   }
 }
 

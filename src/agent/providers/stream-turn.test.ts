@@ -109,7 +109,9 @@ describe('streamTurn', () => {
       finishReason: 'tool-calls',
       usage: { inputTokens: 12, outputTokens: 7 },
     })
-    expect(seen[0]).toMatchObject({ prompt, maxOutputTokens: 100, tools: undefined, toolChoice: undefined })
+    expect(seen[0]).toMatchObject({ prompt, maxOutputTokens: 100 })
+    expect(seen[0]).not.toHaveProperty('tools')
+    expect(seen[0]).not.toHaveProperty('toolChoice')
   })
 
   it('keeps the metadata providers attach to reasoning blocks and calls, block by block', async () => {

@@ -65,9 +65,12 @@ export async function streamTurn(model: LanguageModelV4, request: StreamTurnRequ
     const { stream } = await Promise.race([
       model.doStream({
         prompt: request.prompt,
-        tools: request.tools.length > 0 ? request.tools : undefined,
-        toolChoice: request.tools.length > 0 ? request.toolChoice : undefined,
-        maxOutputTokens: request.maxOutputTokens,
+        // No tools: neither tools nor a tool choice is sent (some servers refuse a choice without tools).
+        ...(request.tools.length > 0 && {
+          tools: request.tools,
+          ...(request.toolChoice !== undefined && { toolChoice: request.toolChoice }),
+        }),
+        ...(request.maxOutputTokens !== undefined && { maxOutputTokens: request.maxOutputTokens }),
         ...providerOptionsOf(model, request.providerOptions),
         abortSignal: signal === undefined ? watchdog.signal : AbortSignal.any([signal, watchdog.signal]),
         // Raw chunks are every event the server sends (pings too): each one shows the stream is alive.

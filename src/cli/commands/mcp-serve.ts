@@ -4,7 +4,7 @@ import type { ToolHost } from '../../host/create-tool-host.js'
 import { serveMcp } from '../../mcp/server/index.js'
 import type { CliIo } from '../cli-io.js'
 import { exitCodes, UsageError } from '../cli-io.js'
-import { parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
+import { parseCommandArgs, profileSelection, scopeOption } from '../common-options.js'
 
 const options = {
   stdio: { type: 'boolean', default: false },
@@ -26,7 +26,7 @@ export async function mcpServe(host: ToolHost, args: readonly string[], io: CliI
   const { values } = parseCommandArgs(args, options)
   if (values.stdio === (values.http !== undefined))
     throw new UsageError('mcp serve needs exactly one of --stdio or --http 127.0.0.1:PORT')
-  const session = { profile: await profileOption(values.profile), scope: scopeOption(values.scope) }
+  const session = { ...(await profileSelection(values.profile)), scope: scopeOption(values.scope) }
   // A profile that cannot be loaded ends the command now, not at the client's first request.
   await host.snapshot({ ...session, protocol: 'anthropic' })
   const stopped = new Promise<void>((resolve) => {

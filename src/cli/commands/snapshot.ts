@@ -1,14 +1,14 @@
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { CliIo } from '../cli-io.js'
 import { exitCodes } from '../cli-io.js'
-import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
+import { parseCommandArgs, profileSelection, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
 
 /** `toolhost snapshot --protocol P`: the tool list a model of that protocol would get, with schemas. */
 export async function snapshotCommand(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(args, snapshotOptions)
   const protocol = protocolOption(values.protocol)
   const { snapshot } = await host.snapshot({
-    profile: await profileOption(values.profile),
+    ...(await profileSelection(values.profile)),
     scope: scopeOption(values.scope),
     protocol,
   })

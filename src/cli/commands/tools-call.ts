@@ -4,7 +4,7 @@ import type { ToolHost } from '../../host/create-tool-host.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import type { CliIo } from '../cli-io.js'
 import { exitCodes, UsageError } from '../cli-io.js'
-import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
+import { parseCommandArgs, profileSelection, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
 import { pausingActivity, terminalActivity } from '../terminal-activity.js'
 
 /**
@@ -20,7 +20,7 @@ export async function toolsCall(host: ToolHost, args: readonly string[], io: Cli
     throw new UsageError(`tools call takes one ARGUMENTS value; quote the JSON (got ${extra.length + 1} values)`)
   const activity = terminalActivity(io, values.json === true)
   const invocation = await host.createInvocation({
-    profile: await profileOption(values.profile),
+    ...(await profileSelection(values.profile)),
     scope: scopeOption(values.scope),
     protocol: protocolOption(values.protocol, 'openai-responses'),
     // A person calling a tool by hand sees the file as it is: edits need no read in this one-call invocation.

@@ -2,7 +2,7 @@ import type { ToolHost } from '../../host/create-tool-host.js'
 import type { NotOfferedTool } from '../../host/not-offered.js'
 import type { CliIo } from '../cli-io.js'
 import { exitCodes } from '../cli-io.js'
-import { parseCommandArgs, profileOption, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
+import { parseCommandArgs, profileSelection, protocolOption, scopeOption, snapshotOptions } from '../common-options.js'
 import { formatTable } from '../format-table.js'
 import { counted } from '../../text/quantities.js'
 
@@ -11,7 +11,7 @@ export async function toolsList(host: ToolHost, args: readonly string[], io: Cli
   const { values } = parseCommandArgs(args, snapshotOptions)
   const scope = scopeOption(values.scope)
   const { snapshot, profile, notOffered } = await host.snapshot({
-    profile: await profileOption(values.profile),
+    ...(await profileSelection(values.profile)),
     scope,
     protocol: protocolOption(values.protocol, 'openai-responses'),
   })

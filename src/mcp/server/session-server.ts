@@ -52,7 +52,7 @@ export function createSessionServer(host: ToolHost, options: McpSessionOptions):
   const current = (): Promise<Invocation> => {
     const onProgress = (event: ToolProgressEvent) => progressSinks.get(event.callId)?.(event)
     invocation ??= host.createInvocation({
-      profile: options.profile,
+      ...(options.profile !== undefined && { profile: options.profile }),
       scope: options.scope ?? 'session',
       protocol: 'anthropic',
       approver: mcpApprover(server),

@@ -102,7 +102,10 @@ export function redeemCode(
   // People paste codes with spaces ("123 456"); anything else that is not the code is just wrong.
   const typed = input.code.replace(/\s+/g, '')
   return store.transaction((): RedeemResult => {
-    const codes = store.oneTimeCodes.current({ conversationId: input.conversationId, approvalId: input.approvalId })
+    const codes = store.oneTimeCodes.current({
+      conversationId: input.conversationId,
+      ...(input.approvalId !== undefined && { approvalId: input.approvalId }),
+    })
     const latest = codes.at(-1)
     if (latest === undefined) return { ok: false, reason: 'no_code' }
     // Every candidate is hashed and compared, so the time taken does not tell which one matched.

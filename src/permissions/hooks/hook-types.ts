@@ -58,8 +58,8 @@ export interface CommandHook {
   readonly args?: readonly string[]
   /** Time limit before the hook's process group is killed; 10 000 ms by default. */
   readonly timeoutMs?: number
-  /** A ToolId glob (`builtin:workspace.*`); the hook runs for every tool when omitted. */
-  readonly match?: string
+  /** A ToolId glob (`builtin:workspace.*`); the hook runs for every tool when omitted or undefined (as a parsed profile gives it). */
+  readonly match?: string | undefined
 }
 
 /** A pre-tool hook, in process or as a command. */

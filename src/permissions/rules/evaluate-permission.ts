@@ -41,8 +41,8 @@ export interface PermissionRequest {
   readonly toolId: string
   /** The tool only reads. */
   readonly readOnly: boolean
-  /** What rules with a specifier are matched against. */
-  readonly subject?: PermissionSubject
+  /** What rules with a specifier are matched against; undefined when the tool names none. */
+  readonly subject?: PermissionSubject | undefined
 }
 
 const severity = { allow: 0, ask: 1, deny: 2 } as const

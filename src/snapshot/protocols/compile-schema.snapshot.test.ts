@@ -9,7 +9,7 @@ const toJson = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema) as Json
 
 interface Section {
   title: string
-  children?: Section[]
+  children?: Section[] | undefined
 }
 const section: z.ZodType<Section> = z.object({
   title: z.string().describe('Heading text'),

@@ -68,8 +68,8 @@ export async function globFiles(
       : undefined
   const found: WalkEntry[] = []
   for await (const entry of walkFiles(walker, start.dir, {
-    skip,
-    signal,
+    ...(skip !== undefined && { skip }),
+    ...(signal !== undefined && { signal }),
     ...(maxDepth === undefined ? {} : { maxDepth }),
   })) {
     if (matches(entry.path.slice(prefix))) found.push(entry)

@@ -139,7 +139,7 @@ async function* filteredWalk(walker: Walker, dir: WalkDir, request: SearchReques
     dir.path === ''
       ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path)
       : undefined
-  for await (const entry of walkFiles(walker, dir, { skip, signal: request.signal })) {
+  for await (const entry of walkFiles(walker, dir, { ...(skip !== undefined && { skip }), signal: request.signal })) {
     if (matches === undefined || matches(byName ? entry.name : entry.path.slice(base))) yield entry
   }
 }

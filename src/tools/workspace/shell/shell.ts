@@ -75,12 +75,13 @@ export const shellTool = defineTool({
   call: async ({ command, workdir, timeout_ms: timeoutMs = SHELL_DEFAULT_TIMEOUT_MS }, ctx) => {
     const cwd = `/${ctx.workspace.normalize(workdir ?? '/')}`
     const started = performance.now()
+    const network = shellNetwork(ctx.profile)
     const request = {
       command,
       cwd,
       mounts: ctx.workspace.mounts,
       hidden: ctx.workspace.hidden,
-      network: shellNetwork(ctx.profile),
+      ...(network !== undefined && { network }),
       timeoutMs,
     }
     const outcome = await runner.run(request, ctx.signal)
