@@ -13,6 +13,7 @@ const rootValues = [
   'ModelConfigError',
   'ProfileError',
   'StoreError',
+  'StoredStateError',
   'ToolError',
   'ToolIdError',
   'ToolRuntimeError',
