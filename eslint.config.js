@@ -16,4 +16,16 @@ export default tseslint.config(
       'no-new-func': 'error',
     },
   },
+  {
+    // Rules that need types read the TypeScript project; plain JavaScript files are linted without it.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // A default case handles the rest on purpose; a switch without one must name every member of the union.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
 )

@@ -9,22 +9,18 @@ import { processError, processTexts, type RoundRecord } from './process-errors.j
  * receives as `response`: `{ memories }` for read, `{ memory }` for write, `{ matches }` for search,
  * `{ deleted }` for delete. What the store refuses because of the request (empty text, too many
  * tags, an unknown id) becomes `process.db_failed`; any other failure of the store ends the run, as
- * storage errors do. Awaits the memory's answers, so a store that answers with promises fits too.
+ * storage errors do.
  */
-export async function performDb(
-  request: DbRequest,
-  memory: OwnerMemory,
-  record: RoundRecord,
-): Promise<Record<string, unknown>> {
+export function performDb(request: DbRequest, memory: OwnerMemory, record: RoundRecord): Record<string, unknown> {
   try {
     switch (request.operation) {
       case 'read': {
         const { operation: _, ...query } = request
-        return { memories: await memory.read(query) }
+        return { memories: memory.read(query) }
       }
       case 'write':
         return {
-          memory: await memory.write({
+          memory: memory.write({
             text: request.text,
             ...(request.id !== undefined && { id: request.id }),
             ...(request.tags !== undefined && { tags: request.tags }),
@@ -35,10 +31,10 @@ export async function performDb(
           ...(request.tags !== undefined && { tags: request.tags }),
           ...(request.limit !== undefined && { limit: request.limit }),
         }
-        return { matches: await memory.search(request.query, options) }
+        return { matches: memory.search(request.query, options) }
       }
       case 'delete':
-        return { deleted: await memory.delete(request.id) }
+        return { deleted: memory.delete(request.id) }
     }
   } catch (error) {
     if (error instanceof ToolError) throw error

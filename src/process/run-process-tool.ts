@@ -93,7 +93,7 @@ export async function runProcessTool(
           break
         }
         case 'db': {
-          const response = await performDb(reply.request, ctx.memory, record)
+          const response = performDb(reply.request, ctx.memory, record)
           carried = { response, ...('state' in reply && { state: reply.state }) }
           break
         }
