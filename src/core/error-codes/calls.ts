@@ -11,7 +11,7 @@ export const callErrorCodes = {
       'gate/texts/arguments-too-deep.txt',
       'gate/texts/arguments-invalid.txt',
       'gate/texts/tools-call-nested.txt',
-      'execution/texts/arguments-overflow.txt',
+      'execution/run/texts/arguments-overflow.txt',
     ],
   },
   'tool.unavailable': {
