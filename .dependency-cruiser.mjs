@@ -7,6 +7,7 @@ const layers = [
   'workspace',
   'memory',
   'tool',
+  'call',
   'net',
   'spawn',
   'store',

@@ -53,7 +53,7 @@ export type { Turn } from './host/invocation.js'
 export type { RawToolCall } from './gate/gate.js'
 export type { GateState } from './gate/gate-state.js'
 export type { ToolChoice } from './gate/tool-choice.js'
-export type { ToolProgressEvent } from './execution/run-call.js'
+export type { ToolProgressEvent } from './execution/run/run-call.js'
 export type { AgentToolResult, ResultImage } from './tool/agent-tool-result.js'
 
 // Defining a tool.
@@ -93,7 +93,7 @@ export type {
   ToolErrorCode,
 } from './core/error-codes.js'
 export { ToolIdError } from './core/tool-id.js'
-export { ToolRuntimeError } from './execution/run-call.js'
+export { ToolRuntimeError } from './execution/run/run-call.js'
 export { TurnPausedError } from './execution/execute-turn.js'
 export { ProfileError } from './profile/load-profile.js'
 export { StoreError } from './store/store-error.js'

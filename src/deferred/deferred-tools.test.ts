@@ -223,9 +223,10 @@ describe('tools_call', () => {
     const events = host.store().events({ invocationId: inv.id, callId: 'c1' })
     expect(events.map((e) => [e.type, e.toolId])).toEqual([
       ['requested', 'extension/github:list_issues'],
-      ['decided', 'extension/github:list_issues'],
-      ['started', 'extension/github:list_issues'],
-      ['completed', 'extension/github:list_issues'],
+      ['admitted', 'extension/github:list_issues'],
+      ['scheduled', 'extension/github:list_issues'],
+      ['running', 'extension/github:list_issues'],
+      ['succeeded', 'extension/github:list_issues'],
     ])
     expect(events[0]?.data).toMatchObject({ alias: 'list_issues', rawArguments: '{"repo":"x"}' })
   })

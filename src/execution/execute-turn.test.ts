@@ -165,7 +165,7 @@ describe('durable approvals', () => {
       .store()
       .events({ invocationId: inv.id, callId: 'n1' })
       .map((e) => e.type)
-    expect(events).toEqual(['requested', 'decided', 'decided', 'started', 'completed'])
+    expect(events).toEqual(['requested', 'admitted', 'awaiting_approval', 'scheduled', 'running', 'succeeded'])
   })
 
   it('denies with the message for the model, and "allow always" adds the rule for later calls', async () => {

@@ -1,14 +1,11 @@
+import type { CallState } from '../call/call-state.js'
 import type { GateTurn } from '../gate/gate.js'
 import type { ApprovalRecord } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
-import { decideTurn, deniedByPerson } from './decide-turn.js'
-import { runAllowedCalls } from './run-allowed-calls.js'
+import { decideCalls, settleAwaitingCalls } from './decide-calls.js'
+import type { PendingTurn } from './pending-turn.js'
+import { runScheduledCalls } from './run-scheduled-calls.js'
 import type { TurnContext } from './turn-context.js'
-import type { PendingTurn, TurnSlot } from './turn-slots.js'
-import { errorResult } from '../tool/agent-tool-result.js'
-import { fillText, loadText } from '../text/model-text.js'
-
-const expiredText = loadText(import.meta.url, 'texts/approval-expired.txt')
 
 /**
  * A turn is waiting for people to decide approval requests stored durably. Decide them (for
@@ -31,68 +28,36 @@ export class TurnPausedError extends Error {
 export type TurnOutcome = { readonly results: AgentToolResult[] } | { readonly paused: PendingTurn }
 
 /**
- * Executes one model turn: the gate and permissions decide every call in model order (phase one),
- * then the allowed calls run under the scheduler (phase two). When a call waits for a durable
- * approval nothing runs and the turn is returned paused.
+ * Executes one model turn — the pipeline, stage by stage: every call in model order through the
+ * gate and the permission step (phase one, {@link decideCalls}); then, unless a call waits for a
+ * durable approval, the scheduled calls through the scheduler, the run, the results and the
+ * post-tool hooks (phase two, {@link runScheduledCalls}). Every move of every call is recorded.
  */
 export async function executeTurn(turn: GateTurn, context: TurnContext): Promise<TurnOutcome> {
   context.gate.checkTurn(turn)
   context.recorder.turnStarted(context.round, turn.calls.length)
-  const slots = await decideTurn(turn, context)
-  return runOrPause(slots, context)
+  return runOrPause(await decideCalls(turn, context), context)
 }
 
 /**
  * Continues a paused turn with the approvals decided since: allowed calls join the run, denied and
- * expired ones get their results, and calls still pending keep the turn paused.
+ * expired ones get their results, and calls still waiting keep the turn paused.
  */
 export async function continueTurn(
   pending: PendingTurn,
   context: TurnContext,
-  lookUp: (id: string) => ApprovalRecord | undefined,
+  lookUp: (approvalId: string) => ApprovalRecord | undefined,
 ): Promise<TurnOutcome> {
-  const slots: TurnSlot[] = []
-  for (const slot of pending.slots) {
-    if (slot.kind !== 'pending') {
-      slots.push(slot)
-      continue
-    }
-    const approval = lookUp(slot.approvalId)
-    const toolId = approval?.toolId ?? null
-    if (approval === undefined || approval.status === 'pending') {
-      slots.push(slot)
-    } else if (approval.status === 'allowed') {
-      if (approval.decision === 'always') await context.allowAlways(slot.alwaysRule)
-      context.recorder.decided(slot.callId, approval.toolId, {
-        behavior: 'allow',
-        reason: `approved ${approval.decision ?? 'once'}`,
-        approver: approval.approver ?? 'unknown',
-      })
-      slots.push({ kind: 'allowed', callId: slot.callId, alias: slot.alias, input: slot.input })
-    } else {
-      const result =
-        approval.status === 'denied'
-          ? deniedByPerson(slot.callId, approval.toolId, slot.alias, approval.message ?? undefined)
-          : errorResult(slot.callId, toolId, 'permission.denied', fillText(expiredText, { alias: slot.alias }))
-      context.recorder.decided(slot.callId, approval.toolId, {
-        behavior: 'deny',
-        reason: approval.status === 'denied' ? 'denied by a person' : 'approval expired',
-        approver: approval.approver ?? 'unknown',
-      })
-      context.recorder.completed(result)
-      slots.push({ kind: 'done', result })
-    }
-  }
-  return runOrPause(slots, context)
+  return runOrPause(await settleAwaitingCalls(pending.calls, context, lookUp), context)
 }
 
-async function runOrPause(slots: TurnSlot[], context: TurnContext): Promise<TurnOutcome> {
-  if (slots.some((slot) => slot.kind === 'pending')) {
+async function runOrPause(calls: CallState[], context: TurnContext): Promise<TurnOutcome> {
+  if (calls.some((call) => call.phase === 'awaiting_approval')) {
     context.recorder.turnCompleted(context.round, 'paused')
-    return { paused: { round: context.round, slots } }
+    return { paused: { round: context.round, calls } }
   }
   try {
-    const results = await runAllowedCalls(slots, context)
+    const results = await runScheduledCalls(calls, context)
     context.recorder.turnCompleted(context.round, 'completed')
     return { results }
   } catch (error) {

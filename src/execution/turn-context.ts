@@ -8,8 +8,8 @@ import type { Snapshot } from '../snapshot/snapshot.js'
 import type { Store } from '../store/store.js'
 import type { ToolId } from '../core/tool-id.js'
 import type { InvocationScope } from './call-context.js'
-import type { CallRecorder } from './call-recorder.js'
-import type { ToolProgressEvent } from './run-call.js'
+import type { CallRecorder } from './record/call-recorder.js'
+import type { ToolProgressEvent } from './run/run-call.js'
 
 /** Everything a turn needs from its invocation and host. */
 export interface TurnContext extends InvocationScope {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
-import { ToolRuntimeError } from '../execution/run-call.js'
+import { ToolRuntimeError } from '../execution/run/run-call.js'
 import { createToolHost, type InvocationOptions, type ToolHost } from '../host/create-tool-host.js'
 import { openStore } from '../store/open-store.js'
 import { FatalToolHostError } from '../core/tool-error.js'

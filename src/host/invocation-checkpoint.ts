@@ -1,6 +1,6 @@
 import type { Profile } from '../profile/profile-schema.js'
 import type { ProfileSource } from '../profile/profile-rules.js'
-import type { PendingTurn } from '../execution/turn-slots.js'
+import type { PendingTurn } from '../execution/pending-turn.js'
 import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
 import type { ReadRecord } from '../workspace/read-state.js'
@@ -9,7 +9,7 @@ import type { ReadRecord } from '../workspace/read-state.js'
  * The checkpoint version this build writes. Checkpoints without a version are version 1 (the same
  * fields); older versions are migrated on read and newer ones refused (checkpoint-schema/).
  */
-export const checkpointVersion = 2
+export const checkpointVersion = 3
 
 /**
  * What an invocation checkpoints after it starts and after every turn: enough for another process

@@ -1,4 +1,4 @@
-import type { ToolProgressEvent } from '../execution/run-call.js'
+import type { ToolProgressEvent } from '../execution/run/run-call.js'
 import { type Approver } from '../permissions/approvals/approval-request.js'
 import type { RunServices } from '../tool/run-services.js'
 

@@ -2,11 +2,11 @@ import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../profile/profile-schema.js'
 import { addAllowRule, type ProfileSource } from '../profile/profile-rules.js'
-import { CallRecorder } from '../execution/call-recorder.js'
+import { CallRecorder } from '../execution/record/call-recorder.js'
 import { continueTurn, executeTurn, TurnPausedError, type TurnOutcome } from '../execution/execute-turn.js'
-import type { ToolProgressEvent } from '../execution/run-call.js'
+import type { ToolProgressEvent } from '../execution/run/run-call.js'
 import type { TurnContext } from '../execution/turn-context.js'
-import type { PendingTurn } from '../execution/turn-slots.js'
+import type { PendingTurn } from '../execution/pending-turn.js'
 import { Gate, type GateTurn } from '../gate/gate.js'
 import type { GateState } from '../gate/gate-state.js'
 import type { ToolChoice } from '../gate/tool-choice.js'
@@ -17,12 +17,12 @@ import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { DeferredSession } from '../deferred/deferred-session.js'
 import { offeredBindings, type Snapshot } from '../snapshot/snapshot.js'
 import { type SnapshotBinding } from '../snapshot/snapshot-binding.js'
+import { callHistories } from '../store/call-history.js'
 import type { RunStatus, Store } from '../store/store.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import type { ToolId } from '../core/tool-id.js'
 import { checkpointVersion, type InvocationCheckpoint } from './invocation-checkpoint.js'
-import { randomBytes } from 'node:crypto'
-import { makeVisible } from '../permissions/approvals/make-visible.js'
+import { approvalRequestFor } from '../permissions/approvals/approval-request-for.js'
 import { ReadState } from '../workspace/read-state.js'
 import type { Workspace } from '../workspace/workspace.js'
 import type { RunServices } from '../tool/run-services.js'
@@ -176,9 +176,31 @@ export class Invocation {
     return this.#round
   }
 
+  /**
+   * Records how the calls cut off by a crash ended: a call that was running when the process died
+   * ends `outcome_unknown` (it may have acted) with the result the model is given for it.
+   * Written at once, with nothing else.
+   */
+  recordInterrupted(results: readonly AgentToolResult[]): void {
+    const byCall = new Map(results.map((result) => [result.callId, result]))
+    const histories = callHistories(this.#parts.store.events({ invocationId: this.id }))
+    for (const call of this.#parts.store.unfinishedCalls(this.id)) {
+      const result = byCall.get(call.callId)
+      const history = histories.findLast((candidate) => candidate.callId === call.callId)
+      if (!call.started || result === undefined || call.toolId === null || history === undefined) continue
+      const toolId = call.toolId as ToolId
+      const running = { callId: call.callId, alias: history.alias, round: history.round ?? this.#round, toolId }
+      this.#recorder.restore([{ ...running, phase: 'running', input: {} }])
+      this.#recorder.record({ ...running, phase: 'outcome_unknown', result: { ...result, toolId } })
+    }
+    this.#recorder.flush()
+  }
+
   /** Ids of the approvals the paused turn waits for; empty when no turn is paused. */
   get pendingApprovals(): readonly string[] {
-    return this.#pendingTurn?.slots.flatMap((slot) => (slot.kind === 'pending' ? [slot.approvalId] : [])) ?? []
+    return (
+      this.#pendingTurn?.calls.flatMap((call) => (call.phase === 'awaiting_approval' ? [call.approvalId] : [])) ?? []
+    )
   }
 
   /**
@@ -279,24 +301,22 @@ export class Invocation {
   ): Promise<boolean> {
     const alias = snapshotIndex(this.snapshot).aliasOf(call.toolId) ?? call.toolId
     const answer = await this.#approver(
-      {
-        id: `apr_${randomBytes(16).toString('hex')}`,
+      approvalRequestFor({
         runId: this.runId,
         invocationId: this.id,
         callId: call.callId,
         toolId: call.toolId,
         alias,
         input: request.detail,
-        inputText: makeVisible(JSON.stringify(request.detail, null, 2)),
         reason: request.reason,
         alwaysRule: call.toolId,
-      },
+      }),
       signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
     )
     const allowed = answer !== 'pending' && answer.behavior === 'allow'
     const approver =
       answer === 'pending' ? 'none (durable approval cannot be given during a call)' : (answer.approver ?? 'callback')
-    this.#recorder.decided(call.callId, call.toolId, {
+    this.#recorder.midCallApproval(call.callId, call.toolId, {
       behavior: allowed ? 'allow' : 'deny',
       reason: request.reason,
       approver,

@@ -40,6 +40,12 @@ async function pausedInvocation() {
   return { dataDir, workspaceDir, id: inv.id, approvalId: (paused as TurnPausedError).approvalIds[0] ?? '', dbPath }
 }
 
+/** A checkpoint without its version, its calls awaiting approval as the slots of the older form. */
+const unversionedSlots = `json_remove(json_set(json_remove(data, '$.version'), '$.pendingTurn.slots', (
+  SELECT json_group_array(json_object('kind', 'pending', 'callId', c.value ->> 'callId', 'alias', c.value ->> 'alias',
+    'input', json(c.value -> 'input'), 'approvalId', c.value ->> 'approvalId', 'alwaysRule', c.value ->> 'alwaysRule'))
+  FROM json_each(data, '$.pendingTurn.calls') c WHERE c.value ->> 'phase' = 'awaiting_approval')), '$.pendingTurn.calls')`
+
 /** Changes the stored rows of an invocation with SQL, as another program (or toolhost build) would. */
 function rewrite(dbPath: string, id: string, checkpoint: string, snapshot = 'snapshot'): void {
   const db = new DatabaseSync(dbPath)
@@ -75,28 +81,29 @@ async function resumeRefusal(host: ToolHost, id: string): Promise<StoredStateErr
 describe('resuming from stored state', () => {
   it('stores checkpoints and snapshots with their version', async () => {
     const { dbPath, id } = await pausedInvocation()
-    expect(storedVersions(dbPath, id)).toEqual({ checkpoint: 2, snapshot: 2 })
+    expect(storedVersions(dbPath, id)).toEqual({ checkpoint: 3, snapshot: 2 })
   })
 
   it('continues a turn paused by a build that stored no versions, in another host, and stores the version', async () => {
     const { dataDir, workspaceDir, id, approvalId, dbPath } = await pausedInvocation()
-    rewrite(dbPath, id, "json_remove(data, '$.version')", "json_remove(snapshot, '$.version')")
+    // The paused call back in the slot form the builds before call states stored.
+    rewrite(dbPath, id, unversionedSlots, "json_remove(snapshot, '$.version')")
     expect(storedVersions(dbPath, id)).toEqual({ checkpoint: null, snapshot: null })
     const host = await openHost(dataDir, tempDir())
     const outcome = await host.approvals.approve(approvalId)
     expect(outcome.results).toMatchObject([{ callId: 'w', isError: false }])
     // The resumed invocation works in its own directory and keeps what it read before the pause.
     expect(readFileSync(join(workspaceDir, 'notes.txt'), 'utf8')).toBe('two\n')
-    expect(storedVersions(dbPath, id).checkpoint).toBe(2)
+    expect(storedVersions(dbPath, id).checkpoint).toBe(3)
   })
 
   it('refuses a checkpoint from a newer toolhost with a message that says what to do', async () => {
     const { dataDir, workspaceDir, id, dbPath } = await pausedInvocation()
-    rewrite(dbPath, id, "json_set(data, '$.version', 3)")
+    rewrite(dbPath, id, "json_set(data, '$.version', 4)")
     const error = await resumeRefusal(await openHost(dataDir, workspaceDir), id)
     expect(error.code).toBe('state.newer_version')
     expect(error.message).toBe(
-      `Checkpoint of invocation ${id} was written by a newer toolhost (version 3; this build reads up to 2). Upgrade toolhost to resume it.`,
+      `Checkpoint of invocation ${id} was written by a newer toolhost (version 4; this build reads up to 3). Upgrade toolhost to resume it.`,
     )
   })
 
@@ -115,7 +122,7 @@ describe('resuming from stored state', () => {
     const error = await resumeRefusal(await openHost(dataDir, workspaceDir), id)
     expect(error.code).toBe('state.unreadable')
     expect(error.message).toBe(
-      `Checkpoint of invocation ${id} cannot be read (version 2): gateState.callsUsed: Invalid input: expected number, received string. It is damaged or was not written by toolhost; start a new invocation instead.`,
+      `Checkpoint of invocation ${id} cannot be read (version 3): gateState.callsUsed: Invalid input: expected number, received string. It is damaged or was not written by toolhost; start a new invocation instead.`,
     )
   })
 })

@@ -57,14 +57,14 @@ describe('crash safety', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1))
 
     // Unfinished: every fourth call by design, plus the one in flight when the kill came, if any.
-    const finished = new Set(events.filter((e) => e.type === 'completed').map((e) => e.callId))
+    const finished = new Set(events.filter((e) => e.type === 'succeeded').map((e) => e.callId))
     const expected = [...new Set(events.map((e) => e.callId))].filter(
       (id): id is string => id !== null && !finished.has(id),
     )
     const unfinished = store.unfinishedCalls('inv_crash')
     expect(unfinished.map((c) => c.callId)).toEqual(expected)
     const designed = reported
-      .filter((r) => r.type === 'started' && Number(r.callId.slice(5)) % 4 === 3)
+      .filter((r) => r.type === 'running' && Number(r.callId.slice(5)) % 4 === 3)
       .map((r) => r.callId)
     expect(designed.length).toBeGreaterThan(10)
     for (const callId of designed)

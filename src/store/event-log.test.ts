@@ -20,14 +20,14 @@ describe('the event log', () => {
       }),
       store.appendEvent({
         ...base,
-        type: 'decided',
+        type: 'scheduled',
         data: { behavior: 'allow', rule: 'builtin:dice.*', approver: 'rule', reason: 'allowed by rule' },
       }),
-      store.appendEvent({ ...base, type: 'started', data: {} }),
+      store.appendEvent({ ...base, type: 'running', data: {} }),
       store.appendEvent({ ...base, type: 'progress', data: { message: 'rolling', progress: 1, total: 2 } }),
       store.appendEvent({
         ...base,
-        type: 'completed',
+        type: 'succeeded',
         at: 5_000,
         data: {
           result: { ...result, images: [{ path: 'tool-results/i.png', mimeType: 'image/png' }] },
@@ -73,7 +73,7 @@ describe('the event log', () => {
       runId,
       invocationId,
       callId: 'c1',
-      type: 'completed',
+      type: 'succeeded',
       data: { result, durationMs: 1 },
     })
     const a2 = store.appendEvent(request(invocationId, runId, 'c2'))
@@ -84,8 +84,8 @@ describe('the event log', () => {
     expect(store.events({ callId: 'c1' })).toEqual([a1, b1, a1done])
     expect(store.events({ invocationId, callId: 'c1' })).toEqual([a1, a1done])
     expect(store.events({ afterSeq: b1.seq })).toEqual([other, a1done, a2])
-    expect(store.events({ types: ['completed'] })).toEqual([a1done])
-    expect(store.events({ runId, types: ['requested', 'completed'], afterSeq: a1.seq, limit: 2 })).toEqual([b1, a1done])
+    expect(store.events({ types: ['succeeded'] })).toEqual([a1done])
+    expect(store.events({ runId, types: ['requested', 'succeeded'], afterSeq: a1.seq, limit: 2 })).toEqual([b1, a1done])
     expect(store.events({ types: [] })).toEqual([])
     expect(store.events({ runId: 'nobody' })).toEqual([])
   })
@@ -104,10 +104,10 @@ describe('the event log', () => {
       runId,
       invocationId,
       callId: 'c1',
-      type: 'completed',
+      type: 'succeeded',
       data: { result: { content: 1 } },
     } as unknown as NewStoreEvent
-    expect(() => store.appendEvent(wrong)).toThrow(/completed event has the wrong shape[\s\S]*result\.content/)
+    expect(() => store.appendEvent(wrong)).toThrow(/succeeded event has the wrong shape[\s\S]*result\.content/)
     const unknownType = { runId, invocationId, callId: 'c1', type: 'finished', data: {} } as unknown as NewStoreEvent
     expect(() => store.appendEvent(unknownType)).toThrow(/"finished" is not an event type/)
     // The invocation must exist and belong to that run.
@@ -156,13 +156,13 @@ describe('the event log', () => {
     const { store, runId, invocationId } = await stores.withInvocation()
     const add = (
       callId: string,
-      type: 'requested' | 'started' | 'completed' | 'failed',
+      type: 'requested' | 'running' | 'succeeded' | 'failed',
       toolId: string | null = 'builtin:t.x',
     ) => {
       if (type === 'requested')
         store.appendEvent({ runId, invocationId, callId, toolId, type, data: { alias: 'x', rawArguments: '{}' } })
-      else if (type === 'started') store.appendEvent({ runId, invocationId, callId, toolId, type, data: {} })
-      else if (type === 'completed')
+      else if (type === 'running') store.appendEvent({ runId, invocationId, callId, toolId, type, data: {} })
+      else if (type === 'succeeded')
         store.appendEvent({ runId, invocationId, callId, toolId, type, data: { result, durationMs: 1 } })
       else
         store.appendEvent({
@@ -178,11 +178,11 @@ describe('the event log', () => {
     add('asked', 'requested')
     add('running', 'requested')
     add('unknown-name', 'requested', null)
-    add('done', 'started')
-    add('running', 'started')
-    add('done', 'completed')
+    add('done', 'running')
+    add('running', 'running')
+    add('done', 'succeeded')
     add('broke', 'requested')
-    add('broke', 'started')
+    add('broke', 'running')
     add('broke', 'failed')
     store.appendEvent({ runId, invocationId, callId: 'only-progress', type: 'progress', data: { message: 'orphan' } })
     expect(store.unfinishedCalls(invocationId)).toEqual([

@@ -1,3 +1,4 @@
+import { terminalCallPhases } from '../call/call-state.js'
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { prettifyError, type ZodType } from 'zod'
 import {
@@ -25,11 +26,11 @@ export interface EventFilter {
   readonly limit?: number
 }
 
-/** A call whose outcome is unknown: requested (maybe started), with no `completed` or `failed` event. */
+/** A call whose outcome is unknown: requested (maybe running), with no event that ends it. */
 export interface UnfinishedCall {
   readonly callId: string
   readonly toolId: string | null
-  /** A `started` event exists: the tool may have acted, so the call must not be repeated blindly. */
+  /** A `running` event exists: the tool may have acted, so the call must not be repeated blindly. */
   readonly started: boolean
 }
 
@@ -46,12 +47,13 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
     'INSERT INTO events (run_id, invocation_id, call_id, type, at, tool_id, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
   // A call's first event orders the list; the tool id is the same on all its events when known.
+  const ended = terminalCallPhases.map((phase) => `'${phase}'`).join(', ')
   const unfinished = db.prepare(`
-    SELECT call_id, max(tool_id) AS tool_id, max(type = 'started') AS started
+    SELECT call_id, max(tool_id) AS tool_id, max(type = 'running') AS started
     FROM events
     WHERE invocation_id = ? AND call_id IS NOT NULL
     GROUP BY call_id
-    HAVING max(type IN ('requested', 'started')) = 1 AND max(type IN ('completed', 'failed')) = 0
+    HAVING max(type = 'requested') = 1 AND max(type IN (${ended})) = 0
     ORDER BY min(seq)`)
   const queries = new Map<string, ReturnType<DatabaseSync['prepare']>>()
 

@@ -1,13 +1,14 @@
+import { callPhases } from '../call/call-state.js'
 import { z } from 'zod'
 
-/** The kinds of audit events, in the order a call usually produces them. */
+/**
+ * The kinds of audit events: one per phase a call enters (see `callPhases`), then a running call's
+ * progress and stored files, and the start and end of each turn.
+ */
 export const eventTypes = [
-  'requested',
-  'decided',
-  'started',
+  ...callPhases,
   'progress',
-  'completed',
-  'failed',
+  'mid_call_approval',
   'stored',
   'turn_started',
   'turn_completed',
@@ -26,7 +27,7 @@ export interface RequestedData {
   readonly round?: number
 }
 
-/** The permission outcome of a call and who or what decided it. */
+/** The permission outcome of a call and who or what decided it (scheduled, awaiting_approval, denied). */
 export interface DecidedData {
   readonly behavior: 'allow' | 'deny' | 'ask'
   /** The rule that matched, if one did. */
@@ -37,7 +38,7 @@ export interface DecidedData {
   readonly approvalId?: string
 }
 
-/** The call was dispatched: from here on its side effects may have happened. */
+/** The call runs: from here on its side effects may have happened. */
 export interface StartedData {
   readonly round?: number
 }
@@ -66,13 +67,26 @@ export interface CompletedData {
 }
 
 /**
- * A call ended without a result the model can use (the tool threw, the run was cancelled): the
- * error for people reading the audit, and the result the model was given, if any.
+ * A call failed: the error result the model was given, or — when the tool threw instead — the error
+ * for people reading the audit (the run ends).
  */
 export interface FailedData {
-  readonly error: { readonly name: string; readonly message: string }
+  readonly error?: { readonly name: string; readonly message: string }
   readonly result?: StoredResult
   readonly durationMs: number
+}
+
+/** The gate admitted a call (its input is what the permission step sees); nothing more to say yet. */
+export type AdmittedData = Readonly<Record<string, unknown>>
+
+/** The gate refused a call before it was admitted: the result the model was given. */
+export interface RejectedData {
+  readonly result: StoredResult
+}
+
+/** A call was denied: what decided it and the result the model was given. */
+export interface DeniedData extends DecidedData {
+  readonly result: StoredResult
 }
 
 /** Files written for a call (externalized text, raw JSON, images, arguments), relative to the run directory. */
@@ -92,11 +106,19 @@ export interface TurnData {
 /** The data each event type holds. */
 export interface EventDataByType {
   requested: RequestedData
-  decided: DecidedData
-  started: StartedData
-  progress: ProgressData
-  completed: CompletedData
+  rejected: RejectedData
+  admitted: AdmittedData
+  denied: DeniedData
+  awaiting_approval: DecidedData
+  scheduled: DecidedData
+  running: StartedData
+  succeeded: CompletedData
   failed: FailedData
+  timed_out: CompletedData
+  cancelled: CompletedData
+  outcome_unknown: CompletedData
+  progress: ProgressData
+  mid_call_approval: DecidedData
   stored: StoredData
   turn_started: TurnData
   turn_completed: TurnData
@@ -143,30 +165,40 @@ const result = z.looseObject({
   images: z.array(z.looseObject({ path: z.string(), mimeType: z.string() })),
 })
 const duration = z.number().min(0)
+const decided = z.looseObject({
+  behavior: z.enum(['allow', 'deny', 'ask']),
+  rule: z.string().exactOptional(),
+  approver: z.string().exactOptional(),
+  reason: z.string().exactOptional(),
+  approvalId: z.string().exactOptional(),
+})
+const completed = z.looseObject({ result, durationMs: duration })
 const turnData = z.looseObject({ round: count, calls: count.exactOptional(), status: z.string().exactOptional() })
 
 /** The shape of each event type's data, checked on append and on read. */
 export const eventDataSchemas: { readonly [T in EventType]: z.ZodType<EventDataByType[T]> } = {
   requested: z.looseObject({ alias: z.string(), rawArguments: z.string(), round: count.exactOptional() }),
-  decided: z.looseObject({
-    behavior: z.enum(['allow', 'deny', 'ask']),
-    rule: z.string().exactOptional(),
-    approver: z.string().exactOptional(),
-    reason: z.string().exactOptional(),
-    approvalId: z.string().exactOptional(),
-  }),
-  started: z.looseObject({ round: count.exactOptional() }),
+  rejected: z.looseObject({ result }),
+  admitted: z.looseObject({}),
+  denied: decided.extend({ result }),
+  awaiting_approval: decided,
+  scheduled: decided,
+  running: z.looseObject({ round: count.exactOptional() }),
   progress: z.looseObject({
     message: z.string(),
     progress: z.number().exactOptional(),
     total: z.number().exactOptional(),
   }),
-  completed: z.looseObject({ result, durationMs: duration }),
+  succeeded: completed,
+  timed_out: completed,
+  cancelled: completed,
+  outcome_unknown: completed,
   failed: z.looseObject({
-    error: z.looseObject({ name: z.string(), message: z.string() }),
+    error: z.looseObject({ name: z.string(), message: z.string() }).exactOptional(),
     result: result.exactOptional(),
     durationMs: duration,
   }),
+  mid_call_approval: decided,
   stored: z.looseObject({ paths: z.array(z.string()) }),
   turn_started: turnData,
   turn_completed: turnData,
@@ -175,4 +207,20 @@ export const eventDataSchemas: { readonly [T in EventType]: z.ZodType<EventDataB
 /** True when `value` names an event type. */
 export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && (eventTypes as readonly string[]).includes(value)
+}
+
+/** The result an event gives the model: on the events that end a call (absent on a failure without one). */
+export function resultOf(event: StoreEvent): StoredResult | undefined {
+  switch (event.type) {
+    case 'rejected':
+    case 'denied':
+    case 'succeeded':
+    case 'failed':
+    case 'timed_out':
+    case 'cancelled':
+    case 'outcome_unknown':
+      return event.data.result
+    default:
+      return undefined
+  }
 }

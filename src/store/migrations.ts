@@ -25,6 +25,14 @@ const transcriptKindList = "'user', 'assistant', 'results', 'reminder', 'summary
 const runEventTypeList =
   "'run_started', 'invocation_started', 'reply', 'drift', 'compacted', 'handoff', 'child_started', 'child_ended', 'finished', 'model_error'"
 
+// Step 8: the audit log records one event per move of a call through its lifecycle.
+const callEventTypeList =
+  "'requested', 'rejected', 'admitted', 'denied', 'awaiting_approval', 'scheduled', 'running', 'succeeded', 'failed', 'timed_out', 'cancelled', 'outcome_unknown', 'progress', 'mid_call_approval', 'stored', 'turn_started', 'turn_completed'"
+
+// An earlier event of the same call, for the step 8 mapping.
+const earlier = (condition: string) =>
+  `EXISTS (SELECT 1 FROM events d WHERE d.invocation_id = e.invocation_id AND d.call_id = e.call_id AND d.seq < e.seq AND ${condition})`
+
 /** Every step, oldest first. */
 export const migrations: readonly Migration[] = [
   {
@@ -247,6 +255,73 @@ CREATE TABLE run_leases (
   acquired_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL
 ) STRICT;
+`,
+  },
+  {
+    version: 8,
+    name: 'call lifecycle events',
+    sql: `
+-- One event per move of a call (requested → rejected | admitted → denied | awaiting_approval →
+-- scheduled → running → succeeded | failed | timed_out | cancelled | outcome_unknown). Rows of the
+-- older vocabulary are carried over: decided becomes scheduled, denied or awaiting_approval by its
+-- behavior; started becomes running; completed becomes the outcome its result shows (rejected when
+-- the gate refused the call); a decided row while the call ran becomes mid_call_approval. A
+-- denial's result moves into its denied row.
+CREATE TABLE events_v8 (
+  seq INTEGER PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  invocation_id TEXT NOT NULL,
+  call_id TEXT,
+  type TEXT NOT NULL CHECK (type IN (${callEventTypeList})),
+  at INTEGER NOT NULL,
+  tool_id TEXT,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  FOREIGN KEY (invocation_id, run_id) REFERENCES invocations (id, run_id),
+  CHECK ((call_id IS NULL) = (type IN ('turn_started', 'turn_completed')))
+) STRICT;
+INSERT INTO events_v8 (seq, run_id, invocation_id, call_id, type, at, tool_id, data)
+SELECT 2 * e.seq, e.run_id, e.invocation_id, e.call_id,
+  CASE e.type
+    WHEN 'decided' THEN CASE
+      WHEN ${earlier("d.type = 'started'")} THEN 'mid_call_approval'
+      WHEN json_extract(e.data, '$.behavior') = 'allow' THEN 'scheduled'
+      WHEN json_extract(e.data, '$.behavior') = 'deny' THEN 'denied'
+      ELSE 'awaiting_approval' END
+    WHEN 'started' THEN 'running'
+    WHEN 'completed' THEN CASE
+      WHEN NOT ${earlier("d.type IN ('decided', 'started')")} THEN 'rejected'
+      WHEN json_extract(e.data, '$.result.errorCode') = 'tool.timeout' THEN 'timed_out'
+      WHEN json_extract(e.data, '$.result.errorCode') = 'tool.cancelled' THEN 'cancelled'
+      WHEN json_extract(e.data, '$.result.errorCode') = 'tool.outcome_unknown' THEN 'outcome_unknown'
+      WHEN json_extract(e.data, '$.result.isError') THEN 'failed'
+      ELSE 'succeeded' END
+    ELSE e.type END,
+  e.at, e.tool_id,
+  CASE WHEN e.type = 'decided' AND json_extract(e.data, '$.behavior') = 'deny' AND NOT ${earlier("d.type = 'started'")}
+    THEN json_patch(e.data, json_object('result', json((
+      SELECT json_extract(c.data, '$.result') FROM events c
+      WHERE c.invocation_id = e.invocation_id AND c.call_id = e.call_id AND c.type = 'completed' AND c.seq > e.seq
+      ORDER BY c.seq LIMIT 1))))
+    ELSE e.data END
+FROM events e
+WHERE NOT (e.type = 'completed' AND NOT ${earlier("d.type = 'started'")}
+  AND ${earlier("d.type = 'decided' AND json_extract(d.data, '$.behavior') = 'deny'")});
+-- The older log has no admitted row: each call's first decision implies one, placed just before it
+-- (positions double so that it fits; checkpoints keep pointing at the same place in the log).
+INSERT INTO events_v8 (seq, run_id, invocation_id, call_id, type, at, tool_id, data)
+SELECT 2 * e.seq - 1, e.run_id, e.invocation_id, e.call_id, 'admitted', e.at, e.tool_id, '{}'
+FROM events e
+WHERE e.type = 'decided' AND NOT ${earlier("d.type IN ('decided', 'started')")};
+UPDATE checkpoints SET event_seq = 2 * event_seq;
+DROP TABLE events;
+ALTER TABLE events_v8 RENAME TO events;
+CREATE INDEX events_by_run ON events (run_id, seq);
+CREATE INDEX events_by_invocation ON events (invocation_id, seq);
+CREATE INDEX events_by_call ON events (call_id, seq) WHERE call_id IS NOT NULL;
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 `,
   },
 ]

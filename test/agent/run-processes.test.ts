@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { callHistories } from '../../src/store/call-history.js'
 import { openStore } from '../../src/store/store.js'
 import { ScriptedModelServer, type WireFormat } from '../model-server/scripted-model-server.js'
 import { modelFor } from './agent-fixture.js'
@@ -95,7 +96,7 @@ describe.each(formats)('runs across processes over %s', (format) => {
           if (!existsSync(join(cwd, 'data', 'toolhost.db'))) return false
           const store = openStore(join(cwd, 'data'))
           try {
-            return store.events({ runId, callId: 'call_sleep', types: ['started'] }).length > 0
+            return store.events({ runId, callId: 'call_sleep', types: ['running'] }).length > 0
           } finally {
             store.close()
           }
@@ -133,6 +134,22 @@ describe.each(formats)('runs across processes over %s', (format) => {
       expect(result).toHaveLength(1)
       expect(result[0]?.id).toBe('call_sleep')
       expect(result[0]?.content).toMatch(/may (or may not )?have run|check/i)
+      // The audit ends the interrupted call as outcome_unknown, a move of the call lifecycle.
+      const store = openStore(join(cwd, 'data'))
+      try {
+        const [call] = callHistories(store.events({ runId, callId: 'call_sleep' }))
+        expect(call?.steps.map((step) => step.phase)).toEqual([
+          'requested',
+          'admitted',
+          'scheduled',
+          'running',
+          'outcome_unknown',
+        ])
+        expect(call?.anomalies).toEqual([])
+        expect(store.unfinishedCalls(call?.invocationId ?? '')).toEqual([])
+      } finally {
+        store.close()
+      }
     } finally {
       await server.close()
     }

@@ -42,10 +42,17 @@ describe('toolhost runs', () => {
     expect(show.out).toContain('finished')
     expect(show.out).toContain('→ dice_roll {"formula":"1d1"}')
     expect(show.out).toContain('Rolled a 1.')
+    // The audit: the call's every move through its lifecycle.
+    expect(show.out).toMatch(/call call_1 dice_roll: requested → admitted → scheduled → running → succeeded {2}\d+ ms/)
 
     const json = await cli(['runs', 'show', result.runId, '--json', '--data-dir', fx.dataDir])
-    const parsed = JSON.parse(json.out) as { run: { status: string }; invocations: { transcript: unknown[] }[] }
+    const parsed = JSON.parse(json.out) as {
+      run: { status: string }
+      calls: { callId: string; phase: string; decisions: { behavior: string }[] }[]
+      invocations: { transcript: unknown[] }[]
+    }
     expect(parsed.run.status).toBe('completed')
+    expect(parsed.calls).toMatchObject([{ callId: 'call_1', phase: 'succeeded', decisions: [{ behavior: 'allow' }] }])
     expect(parsed.invocations[0]?.transcript).toHaveLength(4)
 
     const missing = await cli(['runs', 'show', 'run_nope', '--data-dir', fx.dataDir])

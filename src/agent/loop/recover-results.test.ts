@@ -10,7 +10,7 @@ describe('recoverResults', () => {
       const run = store.createRun({ scope: 'session', profileId: 'default' })
       store.createInvocation({ id: 'inv_1', runId: run.id, protocol: 'anthropic', snapshot: {}, profile: {} })
       store.appendEvent({
-        type: 'started',
+        type: 'running',
         runId: run.id,
         invocationId: 'inv_1',
         callId: 'c2',
@@ -18,7 +18,7 @@ describe('recoverResults', () => {
         data: {},
       })
       store.appendEvent({
-        type: 'completed',
+        type: 'succeeded',
         runId: run.id,
         invocationId: 'inv_1',
         callId: 'c2',

@@ -1,3 +1,5 @@
+import { terminalCallPhases } from '../../call/call-state.js'
+import { resultOf } from '../../store/event-types.js'
 import type { Store } from '../../store/store.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { repairTranscript } from '../history/index.js'
@@ -5,8 +7,8 @@ import type { TranscriptCall } from '../../store/transcript.js'
 
 /**
  * Results for the calls of a turn the run did not finish (it was killed mid-turn): a call whose
- * `completed` or `failed` event (with a result) reached the store gets that result; any other call
- * gets `tool.outcome_unknown`, since it may have acted. Results come back in call order.
+ * end (a terminal event with a result) reached the store gets that result; any other call gets
+ * `tool.outcome_unknown`, since it may have acted. Results come back in call order.
  */
 export function recoverResults(
   store: Store,
@@ -16,10 +18,9 @@ export function recoverResults(
   const repaired = repairTranscript([{ kind: 'assistant', text: '', calls }]).find((entry) => entry.kind === 'results')
   const unknown = repaired?.kind === 'results' ? repaired.results : []
   return calls.map((call, index): AgentToolResult => {
-    const events = store.events({ invocationId, callId: call.callId, types: ['completed', 'failed'] })
+    const events = store.events({ invocationId, callId: call.callId, types: terminalCallPhases })
     for (const event of events.toReversed()) {
-      const result =
-        event.type === 'completed' ? event.data.result : event.type === 'failed' ? event.data.result : undefined
+      const result = resultOf(event)
       if (result !== undefined) return { callId: call.callId, toolId: event.toolId, ...result }
     }
     const fallback = unknown[index]

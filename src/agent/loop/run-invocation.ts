@@ -75,7 +75,9 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   } else {
     const unpaired = lastUnpairedCalls(log.entries)
     if (unpaired !== undefined) {
-      const finished = await settle(recoverResults(store, invocation.id, unpaired), false)
+      const recovered = recoverResults(store, invocation.id, unpaired)
+      invocation.recordInterrupted(recovered)
+      const finished = await settle(recovered, false)
       if (finished !== undefined) return finished
     }
   }

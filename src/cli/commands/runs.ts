@@ -1,4 +1,5 @@
 import type { ToolHost } from '../../host/create-tool-host.js'
+import { callHistories, type CallHistory } from '../../store/call-history.js'
 import { runStatuses, type RunStatus } from '../../store/store.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
 import { parseCommandArgs } from '../common-options.js'
@@ -40,8 +41,9 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
   if (run === undefined) throw new UsageError(`no run ${runId}`)
   const events = store.runEvents(runId)
   const invocations = store.invocationsOf(runId).map((inv) => ({ id: inv.id, transcript: store.transcript(inv.id) }))
+  const calls = callHistories(store.events({ runId }))
   if (values.json) {
-    io.out(JSON.stringify({ run, events, invocations }, null, 2))
+    io.out(JSON.stringify({ run, events, calls, invocations }, null, 2))
     return exitCodes.ok
   }
   io.out(
@@ -50,6 +52,7 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
   for (const event of events) io.out(`  ${new Date(event.at).toISOString()}  ${event.type}  ${summarize(event.data)}`)
   for (const inv of invocations) {
     io.out(`\ninvocation ${inv.id}`)
+    for (const call of calls.filter((c) => c.invocationId === inv.id)) io.out(`  ${callLine(call)}`)
     for (const { seq, entry } of inv.transcript) {
       if (entry.kind === 'assistant')
         io.out(
@@ -78,4 +81,12 @@ function summarize(data: Record<string, unknown>): string {
         `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`,
     )
     .join(' ')
+}
+
+/** One call of the audit: its id, name, every phase it went through, and how long it ran. */
+function callLine(call: CallHistory): string {
+  const ran = call.durationMs === undefined ? '' : `  ${call.durationMs} ms`
+  const code = call.result?.errorCode === undefined ? '' : `  ${call.result.errorCode}`
+  const odd = call.anomalies.length === 0 ? '' : `  (unexpected: ${call.anomalies.join('; ')})`
+  return `call ${call.callId} ${call.alias}: ${call.steps.map((step) => step.phase).join(' → ')}${ran}${code}${odd}`
 }

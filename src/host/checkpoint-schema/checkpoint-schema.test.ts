@@ -4,7 +4,7 @@ import { StoredStateError } from '../../core/versioned-state.js'
 import { parseStoredSnapshot } from '../../snapshot/stored-snapshot.js'
 import { parseCheckpoint } from './checkpoint-schema.js'
 import { pendingTurnV1 } from './checkpoint-v1.js'
-import { pendingTurnFromV1 } from './pending-turn-schema.js'
+import { pendingTurnFromSlots } from './pending-turn-schema.js'
 
 // Checkpoints and snapshots exactly as toolhost stored them before they had versions, captured from
 // the builds of the commits in their names: c2bd945 (the last unversioned build), 4e082ec (before
@@ -17,14 +17,14 @@ const snapshotOf = (build: string) =>
 
 const parse = (raw: unknown, build = 'c2bd945') => parseCheckpoint(raw, 'inv_1', snapshotOf(build))
 
-/** The checkpoint a version-1 row should read as: the same fields, the version, the paused turn in the current form. */
+/** The checkpoint a version-1 row should read as: the same fields, the version, the paused turn as call states. */
 function migrated(stored: Record<string, unknown>, build: string): Record<string, unknown> {
   const { pendingTurn, ...rest } = stored
   const turn =
     pendingTurn === undefined
       ? {}
-      : { pendingTurn: pendingTurnFromV1(pendingTurnV1.parse(pendingTurn), snapshotOf(build)) }
-  return { version: 2, ...rest, ...turn }
+      : { pendingTurn: pendingTurnFromSlots(pendingTurnV1.parse(pendingTurn), snapshotOf(build)) }
+  return { version: 3, ...rest, ...turn }
 }
 
 function refusal(raw: unknown): StoredStateError {
@@ -56,7 +56,7 @@ describe('checkpoints stored before versions (version 1)', () => {
   it('reads a checkpoint from before processDirs and workspaceDir, filling in the profile settings added since', () => {
     const stored = fixture('checkpoint-4e082ec-paused.json')
     const checkpoint = parse(stored, '4e082ec')
-    expect(checkpoint).toMatchObject({ version: 2, owner: 'user:ada', skills: [] })
+    expect(checkpoint).toMatchObject({ version: 3, owner: 'user:ada', skills: [] })
     expect(checkpoint.pendingTurn).toEqual(migrated(stored, '4e082ec').pendingTurn)
     expect(checkpoint.processDirs).toBeUndefined()
     expect(checkpoint.workspaceDir).toBeUndefined()
@@ -71,7 +71,7 @@ describe('checkpoints stored before versions (version 1)', () => {
   it('reads a checkpoint of the first build: no owner or read-state, a version-1 profile migrated', () => {
     const stored = fixture('checkpoint-7383156-paused.json')
     const checkpoint = parse(stored, '7383156')
-    expect(checkpoint).toMatchObject({ version: 2, round: 2, gateState: stored.gateState })
+    expect(checkpoint).toMatchObject({ version: 3, round: 2, gateState: stored.gateState })
     expect(checkpoint.owner).toBeUndefined()
     expect(checkpoint.readState).toBeUndefined()
     expect(checkpoint.profile.schemaVersion).toBe(2)
@@ -79,6 +79,39 @@ describe('checkpoints stored before versions (version 1)', () => {
     expect(checkpoint.profile.tools.maxRounds).toBeUndefined()
     expect(checkpoint.profile.permissions.ask).toEqual(['builtin:dice.roll'])
     expect(checkpoint.pendingTurn).toEqual(migrated(stored, '7383156').pendingTurn)
+  })
+})
+
+describe('checkpoints of version 2 (versioned, the paused turn still in slots)', () => {
+  it('reads the paused turn as call states: done → rejected or denied, allowed → scheduled, pending → awaiting approval', () => {
+    const stored = { ...fixture('checkpoint-c2bd945-paused.json'), version: 2 }
+    const checkpoint = parse(stored)
+    expect(checkpoint.version).toBe(3)
+    expect(checkpoint.pendingTurn?.calls.map((call) => call.phase)).toEqual([
+      'rejected',
+      'scheduled',
+      'awaiting_approval',
+    ])
+    for (const call of checkpoint.pendingTurn?.calls ?? []) {
+      expect(call.round).toBe(2)
+      expect(call).not.toHaveProperty('kind')
+    }
+    expect(checkpoint.pendingTurn?.calls.map((call) => call.toolId)).toEqual([
+      null,
+      'builtin:workspace.read_file',
+      'builtin:workspace.write_file',
+    ])
+    expect(checkpoint).toEqual(migrated(fixture('checkpoint-c2bd945-paused.json'), 'c2bd945'))
+  })
+
+  it('refuses a paused call whose alias the snapshot no longer has, saying why', () => {
+    const stored = fixture('checkpoint-c2bd945-paused.json') as { pendingTurn: { slots: Record<string, unknown>[] } }
+    const slots = stored.pendingTurn.slots.map((slot) =>
+      slot.kind === 'done' ? slot : { ...slot, alias: 'gone_tool' },
+    )
+    const error = refusal({ ...stored, version: 2, pendingTurn: { ...stored.pendingTurn, slots } })
+    expect(error.code).toBe('state.unreadable')
+    expect(error.message).toContain('"gone_tool" names no tool')
   })
 })
 
@@ -91,10 +124,10 @@ describe('checkpoints of the current version', () => {
 
 describe('checkpoints this build cannot use', () => {
   it('refuses a newer version, saying to upgrade', () => {
-    const error = refusal({ ...fixture('checkpoint-c2bd945-paused.json'), version: 3, somethingNew: [] })
+    const error = refusal({ ...fixture('checkpoint-c2bd945-paused.json'), version: 4, somethingNew: [] })
     expect(error.code).toBe('state.newer_version')
     expect(error.message).toBe(
-      'Checkpoint of invocation inv_1 was written by a newer toolhost (version 3; this build reads up to 2). Upgrade toolhost to resume it.',
+      'Checkpoint of invocation inv_1 was written by a newer toolhost (version 4; this build reads up to 3). Upgrade toolhost to resume it.',
     )
   })
 

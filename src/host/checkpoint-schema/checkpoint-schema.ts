@@ -3,21 +3,28 @@ import { readVersionedState, type VersionedFormat } from '../../core/versioned-s
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import { checkpointVersion, type InvocationCheckpoint } from '../invocation-checkpoint.js'
 import { checkpointFields, checkpointV1, type CheckpointV1 } from './checkpoint-v1.js'
-import { pendingTurnFromV1, pendingTurnSchema } from './pending-turn-schema.js'
+import { pendingTurnFromSlots, pendingTurnSchema } from './pending-turn-schema.js'
 
-/** Version 2: the fields of version 1 with the version stored, and the paused turn in the current form. */
-const checkpointV2: z.ZodType<InvocationCheckpoint> = z.object({
+/** Version 2: the fields of version 1 with the version stored; the paused turn still in slots. */
+const checkpointV2 = checkpointV1.extend({ version: z.literal(2) })
+
+/** Version 3: a paused turn holds its calls as call states (the call lifecycle). */
+const checkpointV3: z.ZodType<InvocationCheckpoint> = z.object({
   version: z.literal(checkpointVersion),
   ...checkpointFields,
   pendingTurn: pendingTurnSchema.exactOptional(),
 })
 
-function fromV1(parsed: unknown, snapshot: Snapshot): unknown {
+function fromV1(parsed: unknown): unknown {
+  return { ...(parsed as CheckpointV1), version: 2 }
+}
+
+function fromV2(parsed: unknown, snapshot: Snapshot): unknown {
   const { pendingTurn, ...rest } = parsed as CheckpointV1
   return {
-    version: 2,
     ...rest,
-    ...(pendingTurn !== undefined && { pendingTurn: pendingTurnFromV1(pendingTurn, snapshot) }),
+    version: 3,
+    ...(pendingTurn !== undefined && { pendingTurn: pendingTurnFromSlots(pendingTurn, snapshot) }),
   }
 }
 
@@ -28,9 +35,9 @@ function fromV1(parsed: unknown, snapshot: Snapshot): unknown {
  */
 export const checkpointFormat: VersionedFormat<InvocationCheckpoint, Snapshot> = {
   version: checkpointVersion,
-  schema: checkpointV2,
-  olderSchemas: { 1: checkpointV1 },
-  migrations: { 1: fromV1 },
+  schema: checkpointV3,
+  olderSchemas: { 1: checkpointV1, 2: checkpointV2 },
+  migrations: { 1: fromV1, 2: fromV2 },
   purpose: 'resume it',
   otherwise: 'start a new invocation instead',
 }

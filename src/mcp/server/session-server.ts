@@ -16,7 +16,7 @@ import type { Scope } from '../../core/scope.js'
 import { TurnPausedError } from '../../execution/execute-turn.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { Invocation } from '../../host/invocation.js'
-import type { ToolProgressEvent } from '../../execution/run-call.js'
+import type { ToolProgressEvent } from '../../execution/run/run-call.js'
 import { mcpApprover } from './mcp-approver.js'
 import { mcpResult, mcpTool } from './map-result.js'
 

@@ -39,12 +39,12 @@ if (mode === 'crash') {
       }).seq,
       'requested',
     )
-    report(store.appendEvent({ ...base, type: 'started', callId, toolId, data: {} }).seq, 'started')
+    report(store.appendEvent({ ...base, type: 'running', callId, toolId, data: {} }).seq, 'running')
     if (i % 4 === 3) continue
     const result = { content: `result ${i}`, isError: false, resourceRefs: [], images: [] }
     report(
-      store.appendEvent({ ...base, type: 'completed', callId, toolId, data: { result, durationMs: 1 } }).seq,
-      'completed',
+      store.appendEvent({ ...base, type: 'succeeded', callId, toolId, data: { result, durationMs: 1 } }).seq,
+      'succeeded',
     )
   }
 } else if (mode === 'burst') {

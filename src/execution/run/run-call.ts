@@ -1,11 +1,12 @@
-import type { CatalogTool } from '../catalog/catalog-tool.js'
-import type { AgentToolResult } from '../tool/agent-tool-result.js'
-import { errorResult } from '../tool/agent-tool-result.js'
-import type { ToolCallContext, ToolFile, ToolImage, ToolOutput, ToolProgress } from '../tool/define-tool.js'
-import { ToolError } from '../core/tool-error.js'
-import type { ToolId } from '../core/tool-id.js'
-import { isStackOverflow } from '../gate/argument-depth.js'
-import { loadText } from '../text/model-text.js'
+import type { RawCallOutcome } from '../../results/finalize-result.js'
+import type { CatalogTool } from '../../catalog/catalog-tool.js'
+import type { AgentToolResult } from '../../tool/agent-tool-result.js'
+import { errorResult } from '../../tool/agent-tool-result.js'
+import type { ToolCallContext, ToolOutput, ToolProgress } from '../../tool/define-tool.js'
+import { ToolError } from '../../core/tool-error.js'
+import type { ToolId } from '../../core/tool-id.js'
+import { isStackOverflow } from '../../gate/argument-depth.js'
+import { loadText } from '../../text/model-text.js'
 
 const overflowText = loadText(import.meta.url, 'texts/arguments-overflow.txt')
 
@@ -30,13 +31,6 @@ export class ToolRuntimeError extends Error {
     this.callId = callId
     this.toolId = toolId
   }
-}
-
-/** A call's result before images and files are stored: both come back as bytes. */
-export interface RawCallOutcome {
-  readonly result: AgentToolResult
-  readonly images: readonly ToolImage[]
-  readonly files: readonly ToolFile[]
 }
 
 /**
