@@ -89,18 +89,24 @@ describe('misbehaving process tools', () => {
   })
 
   it('kills a process group that ignores SIGTERM once the grace has passed', async () => {
+    // The background sleep ignores SIGTERM; the script notes it and waits on: only SIGKILL ends them.
     const tool = await shellTool(
       'stubborn',
-      `trap '' TERM\n${recordOwnPid('stubborn.pids')}\n${backgroundSleep('stubborn.pids')}\nwait\nwait`,
+      [
+        `trap '' TERM`,
+        recordOwnPid('stubborn.pids'),
+        backgroundSleep('stubborn.pids'),
+        `trap 'echo TERM >> stubborn.term' TERM`,
+        'wait',
+        'wait',
+      ].join('\n'),
       'timeout: 0.5\n',
     )
-    const started = Date.now()
     await expect(call(tool)).rejects.toMatchObject({
       code: 'process.timeout',
       message: 'This tool did not answer within 0.5 s (round 1), so it was stopped.',
     })
-    const elapsed = Date.now() - started
-    expect(elapsed).toBeGreaterThanOrEqual(1400) // 0.5 s, then 1 s between SIGTERM and SIGKILL
+    expect(await dir.read('stubborn.term')).toBe('TERM\n')
     await expectAllGone('stubborn')
   })
 
@@ -110,8 +116,14 @@ describe('misbehaving process tools', () => {
       `${recordOwnPid('cancelled.pids')}\n${backgroundSleep('cancelled.pids')}\nwait`,
     )
     const controller = new AbortController()
-    setTimeout(() => controller.abort(new Error('run cancelled')), 300)
-    await expect(call(tool, {}, controller.signal)).rejects.toMatchObject({ code: 'process.cancelled' })
+    const cancelled = call(tool, {}, controller.signal)
+    // Cancelled once the script and its background sleep run (both wrote their pids).
+    await vi.waitFor(async () => expect(await pidsOf('cancelled').catch(() => [])).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 10,
+    })
+    controller.abort(new Error('run cancelled'))
+    await expect(cancelled).rejects.toMatchObject({ code: 'process.cancelled' })
     await expectAllGone('cancelled')
   })
 

@@ -79,8 +79,13 @@ describe('watchProcessTools', () => {
     )
     await until(() => expect(onError).toHaveBeenCalledWith(new Error('callback failed')))
     stop()
+    // A second watcher of the folder witnesses the change; its longer debounce lets the closed one
+    // (30 ms) go first, were it still watching.
+    const loads: ProcessToolsLoad[] = []
+    close = watchProcessTools([dir.path], (load) => loads.push(load), { debounceMs: 300 })
+    await until(() => expect(loads).toHaveLength(1))
     await writeFile(join(dir.path, 'after.yaml'), spec('after'))
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await until(() => expect(idsOf(loads.at(-1))).toEqual(['process/after:after']))
     expect(calls).toBe(1)
   })
 })

@@ -74,11 +74,13 @@ describe('server-everything over stdio', () => {
   it('cancels a call when the signal aborts', async () => {
     const tool = toolNamed(mcp.catalogSource().tools, 'trigger-long-running-operation')
     const controller = new AbortController()
-    setTimeout(() => controller.abort(new Error('cancelled by test')), 300)
-    // Uncancelled, the 5 s operation would complete instead of rejecting.
-    await expect(run(tool, { duration: 5, steps: 5 }, testCallContext({ signal: controller.signal }))).rejects.toThrow(
-      'cancelled by test',
-    )
+    const call = tool.call({ duration: 5, steps: 20 }, testCallContext({ signal: controller.signal }))
+    if (call instanceof Promise) throw new Error('the call reports no progress')
+    // Cancelled once the server reports its first step: the 5 s operation runs there, far from completing.
+    expect((await call.next()).done).toBe(false)
+    const next = call.next()
+    controller.abort(new Error('cancelled by test'))
+    await expect(next).rejects.toThrow('cancelled by test')
     // The connection survives a cancelled call.
     expect(
       (await run(toolNamed(mcp.catalogSource().tools, 'echo'), { message: 'again' }, testCallContext())).output.content,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createToolHost, type ToolHost } from '../../host/create-tool-host.js'
 import { noElicitationMessage } from './mcp-approver.js'
 import { serveMcp, type McpServerHandle } from './serve-mcp.js'
@@ -189,29 +189,36 @@ describe('MCP over HTTP: limits', () => {
   })
 
   it('closes sessions that stay idle past the expiry', async () => {
-    const idle = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 0, sessionIdleMs: 1 })
-    const headers = {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${idle.token ?? ''}`,
+    // The clock and the sweep's interval are fake; requests and sockets keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    try {
+      const idle = await serveMcp(host, { transport: 'http', host: '127.0.0.1', port: 0, sessionIdleMs: 1 })
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${idle.token ?? ''}`,
+      }
+      const init = await fetch(idle.url ?? '', { method: 'POST', headers, body: initializeBody() })
+      const sessionId = init.headers.get('mcp-session-id') ?? ''
+      await init.text()
+      const ping = () =>
+        fetch(idle.url ?? '', {
+          method: 'POST',
+          headers: { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+        })
+      const alive = await ping()
+      expect(alive.status).toBe(200)
+      await alive.text()
+      // The sweep runs every second at least: one second later the idle session is gone.
+      vi.advanceTimersByTime(1_000)
+      const gone = await ping()
+      expect(gone.status).toBe(404)
+      await gone.text()
+      await idle.close()
+    } finally {
+      vi.useRealTimers()
     }
-    const init = await fetch(idle.url ?? '', { method: 'POST', headers, body: initializeBody() })
-    const sessionId = init.headers.get('mcp-session-id') ?? ''
-    await init.text()
-    // The sweep runs every second at least; poll until the session is gone.
-    let status = 200
-    while (status !== 404) {
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      const ping = await fetch(idle.url ?? '', {
-        method: 'POST',
-        headers: { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
-      })
-      status = ping.status
-      await ping.text()
-    }
-    expect(status).toBe(404)
-    await idle.close()
   })
 })
 

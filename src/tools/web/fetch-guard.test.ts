@@ -148,8 +148,15 @@ describe('web.fetch DNS rebinding', () => {
 describe('web.fetch limits and cancellation', () => {
   it('stops when the call is aborted', async () => {
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 50)
-    const error = await fetchError({ url: server.url('/hang') }, context(allowLoopback, controller.signal))
+    const seen = server.requests.length
+    const failed = fetchError({ url: server.url('/hang') }, context(allowLoopback, controller.signal))
+    // Aborted once the server holds the request, which it never answers.
+    await vi.waitFor(() => expect(server.requests.slice(seen).map((r) => r.path)).toContain('/hang'), {
+      timeout: 10_000,
+      interval: 5,
+    })
+    controller.abort()
+    const error = await failed
     expect(error.code).toBe('web.fetch_failed')
     expect(error.message).toContain('cancelled')
   })

@@ -1,23 +1,53 @@
 import { describe, expect, it } from 'vitest'
 import { mapOrdered } from './ordered-pool.js'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Lets pending callbacks run until `predicate` holds; counts event-loop turns, not time. */
+async function until(predicate: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1000; turn++) {
+    if (predicate()) return
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  throw new Error('condition not reached')
+}
 
 describe('mapOrdered', () => {
-  it('yields results in input order while calls overlap, never more than the limit at once', async () => {
+  it('yields results in input order while calls end in any order, never more than the limit at once', async () => {
+    const calls = new Map<number, PromiseWithResolvers<number>>()
+    const started: number[] = []
     let running = 0
     let most = 0
-    const results: number[] = []
-    for await (const value of mapOrdered([30, 5, 20, 1, 10, 2], 3, async (ms) => {
-      running++
-      most = Math.max(most, running)
-      await sleep(ms)
-      running--
-      return ms
-    })) {
-      results.push(value)
+    const finish = (n: number) => {
+      const call = calls.get(n)
+      if (call === undefined) throw new Error(`call ${n} has not started`)
+      call.resolve(n)
     }
-    expect(results).toEqual([30, 5, 20, 1, 10, 2])
+    const results: number[] = []
+    const consumed = (async () => {
+      for await (const value of mapOrdered([0, 1, 2, 3, 4, 5], 3, (n) => {
+        running++
+        most = Math.max(most, running)
+        started.push(n)
+        const call = Promise.withResolvers<number>()
+        calls.set(n, call)
+        return call.promise.finally(() => running--)
+      }))
+        results.push(value)
+    })()
+    await until(() => started.length === 3)
+    // A later call ends first: the next call starts at once, and nothing is yielded ahead of call 0.
+    finish(1)
+    await until(() => started.length === 4)
+    expect(results).toEqual([])
+    finish(3)
+    finish(2)
+    await until(() => started.length === 6)
+    finish(0)
+    await until(() => results.length === 4)
+    expect(results).toEqual([0, 1, 2, 3])
+    finish(5)
+    finish(4)
+    await consumed
+    expect(results).toEqual([0, 1, 2, 3, 4, 5])
     expect(most).toBe(3)
   })
 
