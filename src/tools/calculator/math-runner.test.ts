@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { tempDir } from '../../../test/temp-dir.js'
 import type { EngineReply } from './math-protocol.js'
 import { MathRunner, type MathRunnerOptions } from './math-runner.js'
 
 const probe = new URL('./__fixtures__/probe-engine.ts', import.meta.url)
 const runners: MathRunner[] = []
+const markers = tempDir('toolhost-math-runner-')
 
 function runner(options: Partial<MathRunnerOptions> = {}): MathRunner {
   const created = new MathRunner({ engineUrl: probe, timeoutMs: 2_000, memoryMb: 64, ...options })
@@ -70,8 +74,14 @@ describe('MathRunner', () => {
 
   it('rejects with the abort reason', async () => {
     const controller = new AbortController()
-    const pending = runner().evaluate({ expression: 'hang', precision: 14 }, controller.signal)
-    setTimeout(() => controller.abort(new Error('stop')), 100)
+    const marker = join(markers, 'evaluating')
+    // A time limit far away: the abort, not the limit, ends the evaluation.
+    const pending = runner({ timeoutMs: 600_000 }).evaluate(
+      { expression: `hang, marking ${marker}`, precision: 14 },
+      controller.signal,
+    )
+    await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 10_000, interval: 5 })
+    controller.abort(new Error('stop'))
     await expect(pending).rejects.toThrow('stop')
     const aborted = new AbortController()
     aborted.abort(new Error('already'))

@@ -1,5 +1,6 @@
 // A stand-in engine for math-runner tests: it speaks the engine protocol, and its "expressions"
 // probe the process it runs in or misbehave on purpose.
+import { writeFileSync } from 'node:fs'
 import type { EngineMessage, EngineRequest } from '../math-protocol.js'
 
 const send = (message: EngineMessage): void => {
@@ -18,6 +19,11 @@ function codeGeneration(): string {
 
 process.on('message', ({ expression }: EngineRequest) => {
   if (expression === 'hang') for (;;);
+  // 'hang, marking FILE': creates FILE, so a test knows the evaluation runs, then never answers.
+  if (expression.startsWith('hang, marking ')) {
+    writeFileSync(expression.slice('hang, marking '.length), '')
+    for (;;);
+  }
   if (expression === 'exhaust memory') {
     const hoard: number[][] = []
     for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i))

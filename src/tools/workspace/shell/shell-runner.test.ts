@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { tempDir } from '../../../../test/temp-dir.js'
 import type { EngineRequest } from './shell-protocol.js'
 import { ShellRunner } from './shell-runner.js'
 
@@ -11,6 +14,7 @@ const runner = new ShellRunner({
 })
 const request = (command: string, timeoutMs = 5_000): EngineRequest => ({ command, cwd: '/', mounts: [], timeoutMs })
 const never = new AbortController().signal
+const markers = tempDir('toolhost-shell-runner-')
 
 async function pid(): Promise<string> {
   const outcome = await runner.run(request('pid'), never)
@@ -52,8 +56,11 @@ describe('ShellRunner', () => {
     controller.abort()
     expect(await runner.run(request('pid'), controller.signal)).toEqual({ status: 'cancelled' })
     const later = new AbortController()
-    setTimeout(() => later.abort(), 100)
-    expect(await runner.run(request('hang'), later.signal)).toEqual({ status: 'cancelled' })
+    const marker = join(markers, 'running')
+    const running = runner.run(request(`hang, marking ${marker}`, 600_000), later.signal)
+    await vi.waitFor(() => expect(existsSync(marker)).toBe(true), { timeout: 10_000, interval: 5 })
+    later.abort()
+    expect(await running).toEqual({ status: 'cancelled' })
   })
 
   it('reports an engine that cannot start', async () => {

@@ -1,4 +1,6 @@
 // A stand-in for shell-engine.ts in runner tests: the request's command says how it behaves.
+import { writeFileSync } from 'node:fs'
+
 type Command = { type: 'run'; request: { command: string } } | { type: 'abort' }
 
 const reply = (stdout: string) =>
@@ -16,6 +18,8 @@ process.on('message', (message: Command) => {
   // How a process ends when V8 aborts it (SIGABRT, code 134 through a shell), without a core dump.
   else if (command === 'abort') process.exit(134)
   else if (command === 'stops') stopping = true
+  // 'hang, marking FILE': creates FILE, so a test knows the command runs, then never answers.
+  else if (command.startsWith('hang, marking ')) writeFileSync(command.slice('hang, marking '.length), '')
   // 'hang': never answers.
 })
 process.on('disconnect', () => process.exit(0))
