@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../../test/temp-dir.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import { createToolHost } from '../host/create-tool-host.js'
@@ -27,9 +27,12 @@ async function escapingTool(name: string, then: string, specLines = ''): Promise
   return toolById((await loadProcessTools([dir.path])).tools, `process/${name}:${name}`)
 }
 
+/** Waits until the tool's escapees run (they wrote their pids); the bound only guards a hang. */
 async function untilEscaped(name: string): Promise<void> {
-  while ((await pidsIn(pidFile(name)).catch(() => [])).length < escapeeCount)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+  await vi.waitFor(async () => expect(await pidsIn(pidFile(name)).catch(() => [])).toHaveLength(escapeeCount), {
+    timeout: 10_000,
+    interval: 20,
+  })
 }
 
 async function expectEscapeesGone(name: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   escapeeCount,
   pidsIn,
@@ -66,8 +66,11 @@ describe.skipIf(process.platform !== 'linux')('command hooks stay bounded', () =
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     const running = runPreToolHooks({ preTool: [{ command: hook }] }, preInput(), controller.signal)
-    while ((await pidsIn(pidFile('cancelled')).catch(() => [])).length < escapeeCount)
-      await new Promise((resolve) => setTimeout(resolve, 20))
+    // Cancelled once the hook's escapees run (they wrote their pids); the bound only guards a hang.
+    await vi.waitFor(
+      async () => expect(await pidsIn(pidFile('cancelled')).catch(() => [])).toHaveLength(escapeeCount),
+      { timeout: 10_000, interval: 20 },
+    )
     controller.abort(reason)
     await expect(running).rejects.toBe(reason)
     await expectEscapeesGone('cancelled')
