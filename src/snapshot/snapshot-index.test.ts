@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { SnapshotBinding } from './snapshot-binding.js'
+import { testBinding } from './__fixtures__/test-binding.js'
 import { snapshotIndex } from './snapshot-index.js'
 
-const binding = (toolId: string, alias: string, deferred?: true): SnapshotBinding => ({
-  toolId: toolId as SnapshotBinding['toolId'],
-  alias,
-  description: '',
-  inputSchema: { type: 'object' },
-  strict: false,
-  dropped: [],
-  annotations: {},
-  completion: false,
-  ...(deferred !== undefined && { deferred }),
-})
+const binding = testBinding
 
 describe('snapshotIndex', () => {
   const snapshot = {

@@ -17,7 +17,8 @@ const call = z.looseObject({
   metadata: metadata.exactOptional(),
 })
 const reasoningPart = z.looseObject({ text: z.string(), metadata: metadata.exactOptional() })
-const result = z.looseObject({
+/** A tool result as stored (transcripts, paused turns): unknown keys a newer writer added pass through. */
+export const toolResultSchema = z.looseObject({
   callId: z.string(),
   toolId: z.string().nullable(),
   content: z.string(),
@@ -27,6 +28,7 @@ const result = z.looseObject({
   resourceRefs: z.array(z.string()),
   images: z.array(image),
 })
+const result = toolResultSchema
 
 /**
  * The shape of each kind's `data` column: the entry without its `kind`, which has a column of its

@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { mergeProfile } from '../../profile/load-profile.js'
 import { defaultProfile } from '../../profile/default-profile.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
-import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
+import { testBinding } from '../../snapshot/__fixtures__/test-binding.js'
 import { buildSystemPrompt } from './system-prompt.js'
 
-const binding = (toolId: SnapshotBinding['toolId'], alias: string): SnapshotBinding => ({
-  toolId,
-  alias,
-  description: '',
-  inputSchema: { type: 'object' },
-  strict: false,
-  dropped: [],
-  annotations: {},
-  completion: false,
-})
+const binding = (toolId: string, alias: string) => testBinding(toolId, alias)
 const snapshot = (scope: Snapshot['scope']): Snapshot => ({
   id: 'snap',
   protocol: 'anthropic',

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { CallState } from '../../call/call-state.js'
 import type { ToolId } from '../../core/tool-id.js'
 import type { PendingTurn } from '../../execution/pending-turn.js'
+import { toolResultSchema } from '../../store/transcript-entry-schema.js'
 import { snapshotIndex } from '../../snapshot/snapshot-index.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
@@ -14,16 +15,7 @@ const callId = z.string().min(1)
 const input = z.record(z.string(), z.unknown())
 const toolId = z.string().min(1) as unknown as z.ZodType<ToolId>
 
-const toolResult: z.ZodType<AgentToolResult> = z.object({
-  callId,
-  toolId: toolId.nullable(),
-  content: z.string(),
-  structured: z.record(z.string(), z.unknown()).exactOptional(),
-  isError: z.boolean(),
-  errorCode: z.string().exactOptional(),
-  resourceRefs: z.array(z.string()),
-  images: z.array(z.object({ path: z.string(), mimeType: z.string() })),
-})
+const toolResult = toolResultSchema as unknown as z.ZodType<AgentToolResult>
 
 const decision = z.object({
   behavior: z.enum(['allow', 'deny', 'ask']),

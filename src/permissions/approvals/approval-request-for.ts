@@ -1,20 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import type { ToolId } from '../../core/tool-id.js'
 import type { ApprovalRequest } from './approval-request.js'
 import { makeVisible } from './make-visible.js'
 
 /** What a request is about; the id and the text shown to the person are made here. */
-export interface ApprovalRequestFields {
-  readonly runId: string
-  readonly invocationId: string
-  readonly callId: string
-  readonly toolId: ToolId
-  readonly alias: string
-  readonly input: Record<string, unknown>
-  readonly reason: string
-  readonly rule?: string
-  readonly alwaysRule: string
-}
+export type ApprovalRequestFields = Omit<ApprovalRequest, 'id' | 'inputText' | 'alwaysRulesFile'>
 
 /**
  * The one place approval requests are made (before a call runs and while it runs): an unguessable
