@@ -1,8 +1,9 @@
-import type { SchemaDrop } from '../protocols/protocol.js'
 import type { JsonSchema } from '../../core/json-schema.js'
+import { type DropRecorder, dropRecorder } from './drop-recorder.js'
 import { jsonEqual } from './json-equal.js'
-import { joinPointer, parsePointer } from './json-pointer.js'
-import { isSchemaNode, isSchemaObject, type SchemaNode } from './schema-node.js'
+import { joinPointer } from './json-pointer.js'
+import { type RefTarget, refResolver } from './resolve-ref.js'
+import { isSchemaObject, type SchemaNode } from './schema-node.js'
 import type { SchemaResult } from './schema-result.js'
 import { mapSubschemas } from './subschemas.js'
 
@@ -42,96 +43,91 @@ const annotationKeywords = new Set([
  * reason names the reference. The input is not changed.
  */
 export function inlineRefs(schema: JsonSchema, options: InlineRefsOptions = {}): SchemaResult {
-  const dropped: SchemaDrop[] = []
-  const maxExpansions = options.maxExpansions ?? defaultMaxRefExpansions
-  const rootId = typeof schema.$id === 'string' ? schema.$id.split('#')[0] : undefined
-  let anchors: Map<string, string> | undefined
-  let expansions = 0
-
-  const drop = (path: string, keyword: string, reason: string): void => {
-    dropped.push({ path: joinPointer(path, keyword), keyword, reason })
+  const pass: InlinePass = {
+    ...dropRecorder(),
+    resolve: refResolver(schema),
+    maxExpansions: options.maxExpansions ?? defaultMaxRefExpansions,
+    expansions: 0,
   }
-
-  /** Finds a reference target: its canonical pointer and the schema there. */
-  const resolve = (ref: string): { pointer: string; node: SchemaNode } | undefined => {
-    let local = ref
-    if (rootId !== undefined && rootId !== '' && ref.startsWith(`${rootId}#`)) local = ref.slice(rootId.length)
-    if (!local.startsWith('#')) return undefined
-    let fragment: string
-    try {
-      fragment = decodeURIComponent(local.slice(1))
-    } catch {
-      return undefined
-    }
-    let tokens = parsePointer(fragment)
-    if (tokens === undefined) {
-      anchors ??= indexAnchors(schema)
-      const anchorPointer = anchors.get(fragment)
-      tokens = anchorPointer === undefined ? undefined : parsePointer(anchorPointer)
-    }
-    if (tokens === undefined) return undefined
-    const node = nodeAt(schema, tokens)
-    return node === undefined ? undefined : { pointer: joinPointer('', ...tokens), node }
-  }
-
-  /**
-   * Expands `node`. `outPath` is where it lands in the result; `chain` holds the source pointer
-   * of every schema from the root down to `node`, so a ref to any of them is recursion.
-   */
-  const expand = (node: SchemaNode, outPath: string, chain: readonly string[]): SchemaNode => {
-    if (typeof node === 'boolean') return node
-    const own: JsonSchema = {}
-    for (const [keyword, value] of Object.entries(node)) {
-      if (keyword === '$defs' || keyword === 'definitions') continue
-      if (keyword === '$dynamicRef' || keyword === '$recursiveRef') {
-        drop(outPath, keyword, `dynamic reference ${JSON.stringify(value)} is not supported; it accepts any value here`)
-        continue
-      }
-      own[keyword] = value
-    }
-    const source = chain.at(-1) ?? ''
-    const expandChildren = (parent: JsonSchema): JsonSchema =>
-      mapSubschemas(parent, (sub, tokens) => {
-        const childSource = joinPointer(source, ...tokens)
-        return expand(sub, joinPointer(outPath, ...tokens), [...chain, childSource])
-      })
-
-    if (!('$ref' in own)) return expandChildren(own)
-    const { $ref: ref, ...siblingSchema } = own
-    const siblings = expandChildren(siblingSchema)
-    if (typeof ref !== 'string') {
-      drop(outPath, '$ref', 'the reference is not a string; it was removed')
-      return siblings
-    }
-    const target = resolve(ref)
-    if (target === undefined) {
-      const what = ref.startsWith('#') ? 'cannot be resolved' : 'is remote and is not fetched'
-      drop(outPath, '$ref', `reference ${JSON.stringify(ref)} ${what}; it accepts any value here`)
-      return withSiblings({}, siblings)
-    }
-    if (chain.includes(target.pointer)) {
-      drop(
-        outPath,
-        '$ref',
-        `recursive reference ${JSON.stringify(ref)} is cut here; it accepts any ${placeholderNoun(target.node)}`,
-      )
-      return withSiblings(recursionPlaceholder(target.node), siblings)
-    }
-    expansions += 1
-    if (expansions > maxExpansions) {
-      drop(
-        outPath,
-        '$ref',
-        `reference ${JSON.stringify(ref)} exceeds the limit of ${maxExpansions} expansions; it accepts any value here`,
-      )
-      return withSiblings({}, siblings)
-    }
-    return withSiblings(expand(target.node, outPath, [...chain, target.pointer]), siblings)
-  }
-
-  const result = expand(schema, '', [''])
+  const result = expand(pass, schema, '', [''])
   // Only a root that is a `$ref` to `true` or `false` lands here as a boolean; treat it as `{}`.
-  return { schema: isSchemaObject(result) ? result : {}, dropped }
+  return { schema: isSchemaObject(result) ? result : {}, dropped: pass.dropped }
+}
+
+/** One run of {@link inlineRefs}: its changes, its resolver, and the expansions it has made. */
+interface InlinePass extends DropRecorder {
+  readonly resolve: (ref: string) => RefTarget | undefined
+  readonly maxExpansions: number
+  expansions: number
+}
+
+/**
+ * Expands `node`. `outPath` is where it lands in the result; `chain` holds the source pointer
+ * of every schema from the root down to `node`, so a ref to any of them is recursion.
+ */
+function expand(pass: InlinePass, node: SchemaNode, outPath: string, chain: readonly string[]): SchemaNode {
+  if (typeof node === 'boolean') return node
+  const own: JsonSchema = {}
+  for (const [keyword, value] of Object.entries(node)) {
+    if (keyword === '$defs' || keyword === 'definitions') continue
+    if (keyword === '$dynamicRef' || keyword === '$recursiveRef') {
+      pass.drop(
+        outPath,
+        keyword,
+        `dynamic reference ${JSON.stringify(value)} is not supported; it accepts any value here`,
+      )
+      continue
+    }
+    own[keyword] = value
+  }
+  const source = chain.at(-1) ?? ''
+  const expandChildren = (parent: JsonSchema): JsonSchema =>
+    mapSubschemas(parent, (sub, tokens) => {
+      const childSource = joinPointer(source, ...tokens)
+      return expand(pass, sub, joinPointer(outPath, ...tokens), [...chain, childSource])
+    })
+
+  if (!('$ref' in own)) return expandChildren(own)
+  const { $ref: ref, ...siblingSchema } = own
+  return expandRef(pass, ref, expandChildren(siblingSchema), outPath, chain)
+}
+
+/** Replaces a `$ref` (with its expanded `siblings`) by its expanded target, or cuts it and says why. */
+function expandRef(
+  pass: InlinePass,
+  ref: unknown,
+  siblings: JsonSchema,
+  outPath: string,
+  chain: readonly string[],
+): SchemaNode {
+  if (typeof ref !== 'string') {
+    pass.drop(outPath, '$ref', 'the reference is not a string; it was removed')
+    return siblings
+  }
+  const target = pass.resolve(ref)
+  if (target === undefined) {
+    const what = ref.startsWith('#') ? 'cannot be resolved' : 'is remote and is not fetched'
+    pass.drop(outPath, '$ref', `reference ${JSON.stringify(ref)} ${what}; it accepts any value here`)
+    return withSiblings({}, siblings)
+  }
+  if (chain.includes(target.pointer)) {
+    pass.drop(
+      outPath,
+      '$ref',
+      `recursive reference ${JSON.stringify(ref)} is cut here; it accepts any ${placeholderNoun(target.node)}`,
+    )
+    return withSiblings(recursionPlaceholder(target.node), siblings)
+  }
+  pass.expansions += 1
+  if (pass.expansions > pass.maxExpansions) {
+    pass.drop(
+      outPath,
+      '$ref',
+      `reference ${JSON.stringify(ref)} exceeds the limit of ${pass.maxExpansions} expansions; it accepts any value here`,
+    )
+    return withSiblings({}, siblings)
+  }
+  return withSiblings(expand(pass, target.node, outPath, [...chain, target.pointer]), siblings)
 }
 
 /** Combines an expanded `$ref` target with the keywords written beside the `$ref`. */
@@ -166,34 +162,4 @@ function placeholderNoun(target: SchemaNode): 'object' | 'array' | 'value' {
   if (type === 'object' || (type === undefined && isSchemaObject(target.properties))) return 'object'
   if (type === 'array') return 'array'
   return 'value'
-}
-
-/** The subschema at `tokens` under `root`, if there is one. */
-function nodeAt(root: JsonSchema, tokens: readonly string[]): SchemaNode | undefined {
-  let current: unknown = root
-  for (const token of tokens) {
-    if (Array.isArray(current)) {
-      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined
-      current = current[Number(token)]
-    } else if (isSchemaObject(current) && Object.hasOwn(current, token)) {
-      current = current[token]
-    } else {
-      return undefined
-    }
-  }
-  return isSchemaNode(current) ? current : undefined
-}
-
-/** Maps each `$anchor` name in the document to the pointer of the schema that declares it. */
-function indexAnchors(root: JsonSchema): Map<string, string> {
-  const anchors = new Map<string, string>()
-  const visit = (node: SchemaNode, pointer: string): SchemaNode => {
-    if (typeof node === 'boolean') return node
-    if (typeof node.$anchor === 'string' && !anchors.has(node.$anchor)) anchors.set(node.$anchor, pointer)
-    // mapSubschemas is used only to reach every subschema; its copy is discarded.
-    mapSubschemas(node, (sub, tokens) => visit(sub, joinPointer(pointer, ...tokens)))
-    return node
-  }
-  visit(root, '')
-  return anchors
 }

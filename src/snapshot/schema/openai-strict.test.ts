@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonSchema } from '../../core/json-schema.js'
-import { makeNullable, strictLimits, toOpenAIStrict } from './openai-strict.js'
+import { toOpenAIStrict } from './openai-strict.js'
+import { strictLimits } from './strict-limits.js'
 
 describe('toOpenAIStrict', () => {
   it('closes nested objects and objects in arrays, requiring every property', () => {
@@ -244,24 +245,5 @@ describe('toOpenAIStrict', () => {
     const copy = structuredClone(schema)
     toOpenAIStrict(schema)
     expect(schema).toEqual(copy)
-  })
-})
-
-describe('makeNullable', () => {
-  it('widens each form to allow null', () => {
-    expect(makeNullable({ type: 'string' })).toEqual({ type: ['string', 'null'] })
-    expect(makeNullable({ type: ['string', 'number'] })).toEqual({ type: ['string', 'number', 'null'] })
-    expect(makeNullable({ type: 'string', const: 'x' })).toEqual({ type: ['string', 'null'], enum: ['x', null] })
-    expect(makeNullable({ description: 'd', not: {} })).toEqual({
-      anyOf: [{ not: {} }, { type: 'null' }],
-      description: 'd',
-    })
-  })
-
-  it('returns a schema that already allows null unchanged', () => {
-    const schema = { type: ['string', 'null'] }
-    expect(makeNullable(schema)).toBe(schema)
-    const enumSchema = { type: ['string', 'null'], enum: ['a'] }
-    expect(makeNullable(enumSchema)).toEqual({ type: ['string', 'null'], enum: ['a', null] })
   })
 })
