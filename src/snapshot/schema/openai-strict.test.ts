@@ -240,6 +240,55 @@ describe('toOpenAIStrict', () => {
     expect(result.blockers[0]?.reason).toContain(`deeper than ${strictLimits.maxObjectDepth}`)
   })
 
+  it('reports more properties in all than the limit once, at the first object past it', () => {
+    const names = (prefix: string, count: number): string[] =>
+      Array.from({ length: count }, (_, index) => `${prefix}${index}`)
+    const object = (keys: readonly string[]): JsonSchema => ({
+      type: 'object',
+      properties: Object.fromEntries(keys.map((key) => [key, { type: 'string' }])),
+      required: [...keys],
+    })
+    // Two objects that each stay under the limit but pass it together, and a third after them.
+    const half = strictLimits.maxProperties / 2
+    const result = toOpenAIStrict({
+      type: 'object',
+      properties: { a: object(names('a', half)), b: object(names('b', half + 1)), c: object(['c']) },
+      required: ['a', 'b', 'c'],
+    })
+    expect(result.strictCompatible).toBe(false)
+    expect(result.blockers).toEqual([
+      {
+        path: '/properties/b/properties',
+        keyword: 'properties',
+        reason: `not strict-compatible: more than ${strictLimits.maxProperties} properties in all`,
+      },
+    ])
+  })
+
+  it('reports more enum values in all than the limit at the root', () => {
+    const values = (prefix: string): string[] =>
+      Array.from({ length: strictLimits.maxEnumValues / 2 + 1 }, (_, index) => `${prefix}${index}`)
+    const result = toOpenAIStrict({
+      type: 'object',
+      properties: { a: { type: 'string', enum: values('a') }, b: { type: 'string', enum: values('b') } },
+      required: ['a', 'b'],
+    })
+    expect(result.strictCompatible).toBe(false)
+    expect(result.blockers).toEqual([
+      {
+        path: '/enum',
+        keyword: 'enum',
+        reason: `not strict-compatible: more than ${strictLimits.maxEnumValues} enum values in all`,
+      },
+    ])
+    const under = toOpenAIStrict({
+      type: 'object',
+      properties: { a: { type: 'string', enum: values('a') } },
+      required: ['a'],
+    })
+    expect(under.strictCompatible).toBe(true)
+  })
+
   it('does not change its input', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'object', properties: {} } } }
     const copy = structuredClone(schema)
