@@ -62,7 +62,7 @@ export default {
     },
     {
       name: 'known-layer',
-      comment: 'Every folder of src/ has a place in the layer order (.dependency-cruiser.cjs, ARCHITECTURE.md).',
+      comment: 'Every folder of src/ has a place in the layer order (.dependency-cruiser.mjs, ARCHITECTURE.md).',
       severity: 'error',
       from: { path: '^src/[^/]+/', pathNot: `^src/(${layers.map(escape).join('|')}|mcp)/` },
       to: {},

@@ -1,7 +1,7 @@
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import type { AnyToolDefinition } from '../tool/define-tool.js'
 
-/** Options of {@link createToolHost}. */
+/** Options of `createToolHost` (create-tool-host.ts). */
 export interface ToolHostOptions {
   /** Where toolhost keeps its data; default `$TOOLHOST_HOME` or `.toolhost/` in the working directory. */
   readonly dataDir?: string
@@ -18,7 +18,7 @@ export interface ToolHostOptions {
   /**
    * Directories of process tool specs; default `<dataDir>/tools/`, which no tool can reach (a
    * project's own `tools/` folder is source code). Profiles may name more (`tools.processDirs`).
-   * A spec's tools are offered only once a person trusted the spec's content ({@link ToolHost.trustProcessTools}).
+   * A spec's tools are offered only once a person trusted the spec's content (`ToolHost.trustProcessTools`).
    */
   readonly processDirs?: readonly string[]
   /** Reload process tools when their spec directories change; default true. */
