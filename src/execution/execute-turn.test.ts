@@ -36,8 +36,8 @@ function gatedTools() {
   return { log, release, started, tools: [make('file.read', 'read'), make('file.write', 'write')] }
 }
 
-/** Lets queued jobs start. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+/** Polls until `check` passes: calls go through real files and SQLite; the bound only guards a hang. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 5 })
 
 describe('scheduling a turn', () => {
   it('runs reads together, holds a read behind a write of the same file, and returns results in call order', async () => {
@@ -57,21 +57,21 @@ describe('scheduling a turn', () => {
         { callId: 'r3', name: 'file_read', arguments: { id: 'r3', path: 'a.txt' } },
       ],
     })
-    // What must start is waited for; what must not start gets a moment to show that it does not.
-    await vi.waitFor(() => expect(['r1', 'r2', 'w2'].every(gated.started)).toBe(true))
-    await settle()
+    // Calls start in model order as their files allow: once w2 (after w1) has started, w1 is held.
+    await until(() => expect(['r1', 'r2', 'w2'].every(gated.started)).toBe(true))
     expect(gated.started('w1')).toBe(false)
     gated.release('r1')
     gated.release('r2')
-    await vi.waitFor(() => expect(gated.started('w1')).toBe(true))
-    await settle()
-    expect(gated.started('r3')).toBe(false)
+    await until(() => expect(gated.started('w1')).toBe(true))
     gated.release('w1')
-    await vi.waitFor(() => expect(gated.started('r3')).toBe(true))
+    await until(() => expect(gated.started('r3')).toBe(true))
     gated.release('r3')
     gated.release('w2')
     expect((await turn).map((r) => r.content)).toEqual(['r1', 'r2', 'w1', 'w2', 'r3'])
-    expect(gated.log.indexOf('end w1')).toBeLessThan(gated.log.indexOf('start r3'))
+    // The write waited for both reads, and the last read for the write.
+    const at = (entry: string) => gated.log.indexOf(entry)
+    expect(at('start w1')).toBeGreaterThan(Math.max(at('end r1'), at('end r2')))
+    expect(at('start r3')).toBeGreaterThan(at('end w1'))
   })
 
   it('stops a call at its timeout and cancels with the run signal, without losing siblings', async () => {
@@ -83,13 +83,17 @@ describe('scheduling a turn', () => {
       timeoutMs: 50,
       call: () => new Promise(() => undefined),
     })
+    const waiting = Promise.withResolvers<void>()
     const wait = defineTool({
       name: 'slow.wait',
       description: 'Waits for the signal.',
       inputSchema: z.object({}),
       annotations: { readOnly: true },
       call: (_input, ctx) =>
-        new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))),
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))
+          waiting.resolve()
+        }),
     })
     host = await createToolHost({ dataDir, tools: [...testTools, hang, wait] })
     const inv = await host.createInvocation({ scope: 'session', protocol: 'anthropic' })
@@ -108,7 +112,8 @@ describe('scheduling a turn', () => {
       signal: controller.signal,
       calls: [{ callId: 'w', name: 'slow_wait', arguments: {} }],
     })
-    await settle()
+    // Cancelled while it runs.
+    await waiting.promise
     controller.abort()
     expect((await pending)[0]).toMatchObject({
       isError: true,
