@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { testCallContext } from '../../../../test/call-context.js'
 import { run, setup } from './__fixtures__/shell-setup.js'
 
 describe('workspace.shell limits', () => {
-  const { ctx } = setup()
+  const { ctx, root } = setup()
 
   it('stops a busy loop at timeout_ms with shell.timeout', async () => {
     await expect(run(ctx, { command: 'while true; do :; done', timeout_ms: 300 })).rejects.toMatchObject({
@@ -36,8 +36,11 @@ describe('workspace.shell limits', () => {
   it('is cancelled by the call signal, also before it starts', async () => {
     const controller = new AbortController()
     const cancellable = testCallContext({ workspace: ctx.workspace, signal: controller.signal })
-    setTimeout(() => controller.abort(), 200)
-    await expect(run(cancellable, 'while true; do :; done')).rejects.toMatchObject({ code: 'shell.cancelled' })
+    const looping = run(cancellable, 'echo > looping; while true; do :; done')
+    // Cancelled once the command runs (its file is there); the bound only guards a hang.
+    await vi.waitFor(() => expect(existsSync(join(root, 'looping'))).toBe(true), { timeout: 10_000, interval: 5 })
+    controller.abort()
+    await expect(looping).rejects.toMatchObject({ code: 'shell.cancelled' })
     await expect(run(cancellable, 'echo never')).rejects.toMatchObject({ code: 'shell.cancelled' })
   })
 
