@@ -103,100 +103,16 @@ async function loadSkill(
   diagnostics: SkillDiagnostic[],
 ): Promise<{ skill: Skill; nameLine?: number } | undefined> {
   const file = join(dir, skillFileName)
-  const error = (code: string, message: string, line?: number) => {
-    diagnostics.push({ severity: 'error', code, path: file, ...(line !== undefined && { line }), message })
-    return undefined
-  }
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EISDIR')
-      return error('skills.unreadable', `cannot read ${skillFileName} (${code ?? String(cause)})`)
-    const names = await readdir(dir).catch(() => [] as string[])
-    const near = names.find((name) => name.toLowerCase() === skillFileName.toLowerCase() && name !== skillFileName)
-    diagnostics.push({
-      severity: 'error',
-      code: 'skills.missing_skill_md',
-      path: dir,
-      message: `the folder has no ${skillFileName}${near === undefined ? '' : ` (found "${near}"; rename it to ${skillFileName})`}; it is not a skill.`,
-    })
-    return undefined
-  }
-
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
-  if (lines[0]?.trim() !== '---') {
-    return error(
-      'skills.no_front_matter',
-      `${skillFileName} must start with YAML front matter: a line "---", "name:" and "description:" lines, then "---".`,
-      1,
-    )
-  }
-  const end = lines.findIndex((line, index) => index > 0 && (line.trim() === '---' || line.trim() === '...'))
-  if (end < 0) return error('skills.bad_front_matter', 'the front matter is not closed: add a line "---" after it.', 1)
-
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(lines.slice(1, end).join('\n'), { lineCounter, prettyErrors: false })
-  // Front matter line n is file line n + 1.
-  const fileLine = (offset: number | undefined) =>
-    offset === undefined ? undefined : lineCounter.linePos(offset).line + 1
-  const yamlError = doc.errors[0]
-  if (yamlError !== undefined)
-    return error(
-      'skills.bad_front_matter',
-      `invalid YAML in the front matter: ${yamlError.message}`,
-      fileLine(yamlError.pos[0]) ?? 1,
-    )
-  const contents = doc.contents
-  if (contents !== null && !isMap(contents))
-    return error(
-      'skills.bad_front_matter',
-      'the front matter must be a mapping of keys ("name: …", "description: …").',
-      2,
-    )
-  const keyLine = (key: string) => {
-    if (contents === null) return undefined
-    const pair = contents.items.find((item) => isScalar(item.key) && item.key.value === key)
-    return pair !== undefined && isScalar(pair.key) ? fileLine(pair.key.range?.[0]) : undefined
-  }
-  const data = (doc.toJS() ?? {}) as Record<string, unknown>
-
-  let name = folder
-  const nameLine = keyLine('name')
-  if (data.name !== undefined && data.name !== null) {
-    if (typeof data.name !== 'string' || !skillNamePattern.test(data.name)) {
-      return error(
-        'skills.bad_name',
-        `name ${JSON.stringify(data.name)} is not valid: use 1-64 lowercase letters, digits and "-", starting with a letter or digit (e.g. "release-notes").`,
-        nameLine,
-      )
-    }
-    name = data.name
-  } else if (!skillNamePattern.test(folder)) {
-    return error(
-      'skills.bad_name',
-      `the folder name "${folder}" is not a valid skill name: add "name: <slug>" to the front matter (1-64 lowercase letters, digits and "-") or rename the folder.`,
-      1,
-    )
-  }
-
-  const descriptionLine = keyLine('description')
-  if (typeof data.description !== 'string' || data.description.trim() === '') {
-    return error(
-      'skills.missing_description',
-      'the front matter needs a "description:" saying what the skill does and when to use it.',
-      descriptionLine ?? 1,
-    )
-  }
-  const description = data.description.trim()
-  if (description.length > maxSkillDescription) {
-    return error(
-      'skills.description_too_long',
-      `the description has ${description.length} characters, the most is ${maxSkillDescription}: shorten it and move details into the body of ${skillFileName}.`,
-      descriptionLine,
-    )
-  }
+  const fail = failAt(file, diagnostics)
+  const text = await readSkillFile(dir, file, diagnostics, fail)
+  if (text === undefined) return undefined
+  const frontMatter = parseFrontMatter(text, fail)
+  if (frontMatter === undefined) return undefined
+  const nameLine = frontMatter.keyLine('name')
+  const name = skillName(frontMatter.data, folder, nameLine, fail)
+  if (name === undefined) return undefined
+  const description = skillDescription(frontMatter.data, frontMatter.keyLine('description'), fail)
+  if (description === undefined) return undefined
   if (name !== folder) {
     diagnostics.push({
       severity: 'warning',
@@ -217,6 +133,138 @@ async function loadSkill(
     })
   }
   return { skill: { name, description, dir, folder, files }, ...(nameLine !== undefined && { nameLine }) }
+}
+
+/** Records an error about one skill's file; returns `undefined` so a failed step can return it directly. */
+type Fail = (code: string, message: string, line?: number) => undefined
+
+function failAt(file: string, diagnostics: SkillDiagnostic[]): Fail {
+  return (code, message, line) => {
+    diagnostics.push({ severity: 'error', code, path: file, ...(line !== undefined && { line }), message })
+    return undefined
+  }
+}
+
+/** The text of the folder's `SKILL.md`; when there is none, says so, naming a file that differs only in case. */
+async function readSkillFile(
+  dir: string,
+  file: string,
+  diagnostics: SkillDiagnostic[],
+  fail: Fail,
+): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'EISDIR')
+      return fail('skills.unreadable', `cannot read ${skillFileName} (${code ?? String(cause)})`)
+    const names = await readdir(dir).catch(() => [] as string[])
+    const near = names.find((name) => name.toLowerCase() === skillFileName.toLowerCase() && name !== skillFileName)
+    diagnostics.push({
+      severity: 'error',
+      code: 'skills.missing_skill_md',
+      path: dir,
+      message: `the folder has no ${skillFileName}${near === undefined ? '' : ` (found "${near}"; rename it to ${skillFileName})`}; it is not a skill.`,
+    })
+    return undefined
+  }
+}
+
+/** The parsed front matter and the file line of each of its top-level keys. */
+interface FrontMatter {
+  readonly data: Record<string, unknown>
+  readonly keyLine: (key: string) => number | undefined
+}
+
+/** The YAML mapping between the `---` lines at the top of `text`, or `undefined` after a diagnostic. */
+function parseFrontMatter(text: string, fail: Fail): FrontMatter | undefined {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/)
+  if (lines[0]?.trim() !== '---') {
+    return fail(
+      'skills.no_front_matter',
+      `${skillFileName} must start with YAML front matter: a line "---", "name:" and "description:" lines, then "---".`,
+      1,
+    )
+  }
+  const end = lines.findIndex((line, index) => index > 0 && (line.trim() === '---' || line.trim() === '...'))
+  if (end < 0) return fail('skills.bad_front_matter', 'the front matter is not closed: add a line "---" after it.', 1)
+
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(lines.slice(1, end).join('\n'), { lineCounter, prettyErrors: false })
+  // Front matter line n is file line n + 1.
+  const fileLine = (offset: number | undefined) =>
+    offset === undefined ? undefined : lineCounter.linePos(offset).line + 1
+  const yamlError = doc.errors[0]
+  if (yamlError !== undefined)
+    return fail(
+      'skills.bad_front_matter',
+      `invalid YAML in the front matter: ${yamlError.message}`,
+      fileLine(yamlError.pos[0]) ?? 1,
+    )
+  const contents = doc.contents
+  if (contents !== null && !isMap(contents))
+    return fail(
+      'skills.bad_front_matter',
+      'the front matter must be a mapping of keys ("name: …", "description: …").',
+      2,
+    )
+  const keyLine = (key: string) => {
+    if (contents === null) return undefined
+    const pair = contents.items.find((item) => isScalar(item.key) && item.key.value === key)
+    return pair !== undefined && isScalar(pair.key) ? fileLine(pair.key.range?.[0]) : undefined
+  }
+  return { data: (doc.toJS() ?? {}) as Record<string, unknown>, keyLine }
+}
+
+/** The front matter's `name`, else the folder's name; either must be a valid slug. */
+function skillName(
+  data: Record<string, unknown>,
+  folder: string,
+  nameLine: number | undefined,
+  fail: Fail,
+): string | undefined {
+  if (data.name !== undefined && data.name !== null) {
+    if (typeof data.name !== 'string' || !skillNamePattern.test(data.name)) {
+      return fail(
+        'skills.bad_name',
+        `name ${JSON.stringify(data.name)} is not valid: use 1-64 lowercase letters, digits and "-", starting with a letter or digit (e.g. "release-notes").`,
+        nameLine,
+      )
+    }
+    return data.name
+  }
+  if (!skillNamePattern.test(folder)) {
+    return fail(
+      'skills.bad_name',
+      `the folder name "${folder}" is not a valid skill name: add "name: <slug>" to the front matter (1-64 lowercase letters, digits and "-") or rename the folder.`,
+      1,
+    )
+  }
+  return folder
+}
+
+/** The front matter's `description`, trimmed: required, and at most {@link maxSkillDescription} characters. */
+function skillDescription(
+  data: Record<string, unknown>,
+  descriptionLine: number | undefined,
+  fail: Fail,
+): string | undefined {
+  if (typeof data.description !== 'string' || data.description.trim() === '') {
+    return fail(
+      'skills.missing_description',
+      'the front matter needs a "description:" saying what the skill does and when to use it.',
+      descriptionLine ?? 1,
+    )
+  }
+  const description = data.description.trim()
+  if (description.length > maxSkillDescription) {
+    return fail(
+      'skills.description_too_long',
+      `the description has ${description.length} characters, the most is ${maxSkillDescription}: shorten it and move details into the body of ${skillFileName}.`,
+      descriptionLine,
+    )
+  }
+  return description
 }
 
 /** The skill's files, relative with `/`: `SKILL.md` first, then sorted; hidden entries and symlinks skipped. */
