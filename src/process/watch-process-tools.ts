@@ -1,6 +1,4 @@
-import { watch, type FSWatcher } from 'node:fs'
-import { stat } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { directoryWatches } from './directory-watches.js'
 import { loadProcessTools, type ProcessToolsLoad } from './load-process-tools.js'
 import type { ProcessToolOptions } from './run-process-tool.js'
 
@@ -12,12 +10,6 @@ export interface WatchProcessToolsOptions extends ProcessToolOptions {
   readonly retryMs?: number
   /** Receives what `onChange` throws; by default it is emitted as a process warning. */
   readonly onError?: (error: unknown) => void
-}
-
-interface Watched {
-  readonly watcher: FSWatcher
-  /** The directory's inode when the watch began: a directory removed and created again is watched anew. */
-  readonly ino: number
 }
 
 /**
@@ -36,16 +28,9 @@ export function watchProcessTools(
   options: WatchProcessToolsOptions = {},
 ): () => void {
   const debounceMs = options.debounceMs ?? 200
-  const watched = new Map<string, Watched>()
   let closed = false
-  let loading = false
-  let again = false
   let debounce: ReturnType<typeof setTimeout> | undefined
-
-  const report = (error: unknown): void => {
-    if (options.onError !== undefined) options.onError(error)
-    else process.emitWarning(`process tools: ${error instanceof Error ? error.message : String(error)}`)
-  }
+  const report = (error: unknown): void => reportError(options.onError, error)
 
   const schedule = (): void => {
     if (closed) return
@@ -53,89 +38,19 @@ export function watchProcessTools(
     debounce = setTimeout(() => void reload(), debounceMs)
     debounce.unref()
   }
-
-  const reload = async (): Promise<void> => {
-    if (loading) {
-      again = true
-      return
-    }
-    loading = true
-    try {
-      await refreshWatches()
+  const watches = directoryWatches(dirs, schedule)
+  const reload = serialRunner(
+    async () => {
+      await watches.refresh()
       const load = await loadProcessTools(dirs, options)
       if (!closed) onChange(load)
-    } catch (error) {
-      report(error)
-    } finally {
-      loading = false
-      if (again && !closed) {
-        again = false
-        void reload()
-      }
-    }
-  }
-
-  const attach = async (dir: string): Promise<boolean> => {
-    let ino: number
-    try {
-      const info = await stat(dir)
-      if (!info.isDirectory()) return false
-      ino = info.ino
-    } catch {
-      return false
-    }
-    if (closed) return false
-    try {
-      const drop = (): void => {
-        watcher.close()
-        if (watched.get(dir)?.watcher === watcher) watched.delete(dir)
-      }
-      const watcher = watch(dir, { persistent: false }, (event, name) => {
-        // The directory itself removed or renamed (its own name is reported): a new one with the same
-        // inode number may follow at once, so the watch is renewed at the next load.
-        if (event === 'rename' && name === basename(dir)) drop()
-        schedule()
-      })
-      // A watch that fails (the directory went away) is dropped and looked for again.
-      watcher.on('error', () => {
-        drop()
-        schedule()
-      })
-      watched.set(dir, { watcher, ino })
-      return true
-    } catch {
-      return false
-    }
-  }
-
-  /** Drops watches of directories that are gone or replaced and attaches the missing ones; true when any changed. */
-  const refreshOnce = async (): Promise<boolean> => {
-    let changed = false
-    for (const dir of new Set(dirs)) {
-      const current = watched.get(dir)
-      if (current !== undefined) {
-        const ino = await stat(dir).then(
-          (info) => info.ino,
-          () => undefined,
-        )
-        if (ino === current.ino) continue
-        current.watcher.close()
-        watched.delete(dir)
-        changed = true
-      }
-      if (await attach(dir)) changed = true
-    }
-    return changed
-  }
-  // The retry timer and a reload may both refresh; one at a time, so no directory is watched twice.
-  let refreshing: Promise<boolean> | undefined
-  const refreshWatches = (): Promise<boolean> =>
-    (refreshing ??= refreshOnce().finally(() => {
-      refreshing = undefined
-    }))
+    },
+    report,
+    () => closed,
+  )
 
   const retry = setInterval(() => {
-    void refreshWatches().then((changed) => changed && schedule(), report)
+    void watches.refresh().then((changed) => changed && schedule(), report)
   }, options.retryMs ?? 2000)
   retry.unref()
   void reload()
@@ -144,7 +59,44 @@ export function watchProcessTools(
     closed = true
     clearTimeout(debounce)
     clearInterval(retry)
-    for (const { watcher } of watched.values()) watcher.close()
-    watched.clear()
+    watches.close()
   }
+}
+
+/** Hands `error` to `onError`, or emits it as a process warning when there is none. */
+function reportError(onError: ((error: unknown) => void) | undefined, error: unknown): void {
+  if (onError !== undefined) onError(error)
+  else process.emitWarning(`process tools: ${error instanceof Error ? error.message : String(error)}`)
+}
+
+/**
+ * A function that runs `run`, never two at once: a call during a run leads to one more run after it
+ * (unless `isClosed` by then). What `run` throws goes to `report`.
+ */
+function serialRunner(
+  run: () => Promise<void>,
+  report: (error: unknown) => void,
+  isClosed: () => boolean,
+): () => Promise<void> {
+  let running = false
+  let again = false
+  const start = async (): Promise<void> => {
+    if (running) {
+      again = true
+      return
+    }
+    running = true
+    try {
+      await run()
+    } catch (error) {
+      report(error)
+    } finally {
+      running = false
+      if (again && !isClosed()) {
+        again = false
+        void start()
+      }
+    }
+  }
+  return start
 }
