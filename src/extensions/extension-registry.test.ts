@@ -51,6 +51,22 @@ describe('ExtensionRegistry', () => {
     expect(() => registry.setEnabled('extension/notes:none', true)).toThrow(/no extension tool/)
   })
 
+  it('finds one catalog tool by id as the catalog lists it, and none for a disabled or unknown id', async () => {
+    const registry = new ExtensionRegistry()
+    const id = registry.register(spec, (args) => `noted ${String(args.text)}`)
+    const other = registry.register({ ...spec, name: 'wipe' }, () => null)
+    registry.setEnabled(other, false)
+    const found = registry.catalogTool(id)
+    expect(found).toMatchObject({ id, source: 'extension', nativeName: 'append', scopes: ['chat'] })
+    expect(found?.describe({ alias: (x) => x, has: () => true, scope: 'chat', protocol: 'anthropic' })).toBe(
+      'Append a note.',
+    )
+    expect(await found?.call({ text: 'x' }, ctx)).toMatchObject({ content: 'noted x' })
+    expect(registry.catalogTool(other)).toBeUndefined()
+    expect(registry.catalogTool('extension/notes:none')).toBeUndefined()
+    expect(registry.catalogTools().tools.map((tool) => tool.id)).toEqual([id])
+  })
+
   it('looks the function up at call time', async () => {
     const registry = new ExtensionRegistry()
     const id = registry.register(spec, (args, { callId }) => ({ saved: args.text, callId }))

@@ -154,6 +154,15 @@ export class ExtensionRegistry {
     return { tools, diagnostics }
   }
 
+  /**
+   * The catalog entry of one registered tool, found by id without listing the others; `undefined`
+   * when it is not registered or disabled (as {@link catalogTools} would leave it out).
+   */
+  catalogTool(id: ToolId | string): CatalogTool | undefined {
+    const entry = this.#entries.get(id as ToolId)
+    return entry === undefined || !entry.enabled ? undefined : this.#catalogTool(id as ToolId, entry.spec)
+  }
+
   #catalogTool(id: ToolId, spec: ExtensionToolSpec): CatalogTool {
     return {
       id,

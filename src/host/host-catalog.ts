@@ -16,13 +16,14 @@ export function currentCatalog(host: HostContext, profileDirs: readonly string[]
 /** A tool of the host by id, looked up in its own source only. */
 export function findHostTool(host: HostContext, id: string): CatalogTool | undefined {
   // By source, so that a call never rebuilds the whole catalog (or reads MCP caches) to find its tool.
-  return id.startsWith('builtin:')
-    ? host.builtins.get(id)
-    : id.startsWith('process/')
-      ? host.processTools.get(id)
-      : (id.startsWith('mcp/') ? host.mcp().catalogSource() : host.extensions.catalogTools()).tools.find(
-          (tool) => tool.id === id,
-        )
+  if (id.startsWith('builtin:')) return host.builtins.get(id)
+  if (id.startsWith('process/')) return host.processTools.get(id)
+  if (id.startsWith('mcp/'))
+    return host
+      .mcp()
+      .catalogSource()
+      .tools.find((tool) => tool.id === id)
+  return host.extensions.catalogTool(id)
 }
 
 /** The name a catalog listing shows for a tool: a builtin's alias, else its id. */
