@@ -91,12 +91,12 @@ describe('misbehaving process tools', () => {
   it('kills a process group that ignores SIGTERM once the grace has passed', async () => {
     // The background sleep ignores SIGTERM; the script notes it and waits on: only SIGKILL ends them.
     const tool = await shellTool(
-      'stubborn',
+      'ignores_term',
       [
         `trap '' TERM`,
-        recordOwnPid('stubborn.pids'),
-        backgroundSleep('stubborn.pids'),
-        `trap 'echo TERM >> stubborn.term' TERM`,
+        recordOwnPid('ignores_term.pids'),
+        backgroundSleep('ignores_term.pids'),
+        `trap 'echo TERM >> ignores-term.log' TERM`,
         'wait',
         'wait',
       ].join('\n'),
@@ -106,8 +106,8 @@ describe('misbehaving process tools', () => {
       code: 'process.timeout',
       message: 'This tool did not answer within 0.5 s (round 1), so it was stopped.',
     })
-    expect(await dir.read('stubborn.term')).toBe('TERM\n')
-    await expectAllGone('stubborn')
+    expect(await dir.read('ignores-term.log')).toBe('TERM\n')
+    await expectAllGone('ignores_term')
   })
 
   it('stops the process group when the call is cancelled', async () => {
