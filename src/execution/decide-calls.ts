@@ -1,7 +1,7 @@
 import type { CallState, CallStateIn } from '../call/call-state.js'
 import type { GateTurn } from '../gate/gate.js'
 import { permissionStep, type PermissionOutcome } from '../permissions/permission-step.js'
-import { settleApproval } from '../permissions/approvals/settle-approval.js'
+import { settleApproval, type SettledApproval } from '../permissions/approvals/settle-approval.js'
 import type { ApprovalRecord } from '../store/store.js'
 import { errorResult } from '../tool/agent-tool-result.js'
 import { callContext } from './call-context.js'
@@ -75,7 +75,7 @@ export async function settleAwaitingCalls(
 /** Records where the permission step (or a settled approval) leaves an admitted or waiting call. */
 async function applyPermission(
   call: CallStateIn<'admitted' | 'awaiting_approval'>,
-  outcome: PermissionOutcome | Exclude<ReturnType<typeof settleApproval>, { outcome: 'pending' }>,
+  outcome: PermissionOutcome | Exclude<SettledApproval, { outcome: 'pending' }>,
   context: TurnContext,
 ): Promise<CallState> {
   const { recorder } = context

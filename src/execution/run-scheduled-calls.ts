@@ -36,7 +36,7 @@ export async function runScheduledCalls(calls: readonly CallState[], context: Tu
     throw error
   }
   const byCall = new Map(ran.map((result) => [result.callId, result]))
-  return calls.map((call) => ('result' in call && call.result !== undefined ? call.result : resultOf(byCall, call)))
+  return calls.map((call) => ('result' in call && call.result !== undefined ? call.result : ranResult(byCall, call)))
 }
 
 function jobFor(call: Scheduled, context: TurnContext): ScheduledJob<AgentToolResult> {
@@ -50,30 +50,29 @@ function jobFor(call: Scheduled, context: TurnContext): ScheduledJob<AgentToolRe
     return { claims: [], run: async () => fail(), onTimeout: fail, onCancel: fail }
   }
   const seconds = tool.timeoutMs >= 10_000 ? Math.round(tool.timeoutMs / 1000) : tool.timeoutMs / 1000
-  let running = false
-  const stopped = (phase: 'timed_out' | 'cancelled', code: 'tool.timeout' | 'tool.cancelled', text: string) => () => {
+  const stopped = (phase: 'timed_out' | 'cancelled') => () => {
+    const [code, text] =
+      phase === 'timed_out'
+        ? (['tool.timeout', texts.timedOut] as const)
+        : (['tool.cancelled', texts.cancelled] as const)
     const result = errorResult(call.callId, tool.id, code, fillText(text, { alias: call.alias, seconds }))
     // A call cancelled before it started never ran: scheduled → cancelled.
-    return recorder.record({
-      ...outcomeBase(call),
-      phase: running || phase === 'cancelled' ? phase : 'cancelled',
-      result,
-    }).result
+    const ran = recorder.state(call.callId)?.phase === 'running'
+    return recorder.record({ ...outcomeBase(call), phase: ran ? phase : 'cancelled', result }).result
   }
   return {
     claims: claimsFor(tool, call.input),
     timeoutMs: tool.timeoutMs,
     async run(signal) {
       recorder.record({ ...outcomeBase(call), phase: 'running', input: call.input })
-      running = true
       const result = await runToResult(call, tool, signal, context)
       // A call stopped by its timeout or the run has its outcome recorded already (onTimeout, onCancel).
       if (!signal.aborted)
         recorder.record({ ...outcomeBase(call), phase: result.isError ? 'failed' : 'succeeded', result })
       return result
     },
-    onTimeout: stopped('timed_out', 'tool.timeout', texts.timedOut),
-    onCancel: stopped('cancelled', 'tool.cancelled', texts.cancelled),
+    onTimeout: stopped('timed_out'),
+    onCancel: stopped('cancelled'),
   }
 }
 
@@ -132,7 +131,7 @@ function outcomeBase(call: Scheduled) {
   return { callId: call.callId, alias: call.alias, round: call.round, toolId: call.toolId }
 }
 
-function resultOf(byCall: ReadonlyMap<string, AgentToolResult>, call: CallState): AgentToolResult {
+function ranResult(byCall: ReadonlyMap<string, AgentToolResult>, call: CallState): AgentToolResult {
   const result = byCall.get(call.callId)
   if (result === undefined) throw new Error(`internal: no result for call ${call.callId} (${call.phase})`)
   return result

@@ -183,11 +183,11 @@ export class Invocation {
    */
   recordInterrupted(results: readonly AgentToolResult[]): void {
     const byCall = new Map(results.map((result) => [result.callId, result]))
-    const histories = callHistories(this.#parts.store.events({ invocationId: this.id }))
     for (const call of this.#parts.store.unfinishedCalls(this.id)) {
       const result = byCall.get(call.callId)
-      const history = histories.findLast((candidate) => candidate.callId === call.callId)
-      if (!call.started || result === undefined || call.toolId === null || history === undefined) continue
+      if (!call.started || result === undefined || call.toolId === null) continue
+      const history = callHistories(this.#parts.store.events({ invocationId: this.id, callId: call.callId })).at(-1)
+      if (history === undefined) continue
       const toolId = call.toolId as ToolId
       const running = { callId: call.callId, alias: history.alias, round: history.round ?? this.#round, toolId }
       this.#recorder.restore([{ ...running, phase: 'running', input: {} }])

@@ -60,7 +60,7 @@ export async function permissionStep(request: PermissionStepRequest): Promise<Pe
     alwaysRule: alwaysRule(tool.id, workspaceSubject(tool.permissionSubject?.(decision.input), ctx.workspace)),
   })
   const answer = await request.approver(approval, request.signal)
-  if (answer === 'pending') return { outcome: 'pending', decision: { ...decisionRecord(decision) }, request: approval }
+  if (answer === 'pending') return { outcome: 'pending', decision: decisionRecord(decision), request: approval }
   const approver = answer.approver ?? 'callback'
   if (answer.behavior === 'deny')
     return {
