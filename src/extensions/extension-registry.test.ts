@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { testCallContext } from '../../test/call-context.js'
 import { ExtensionRegistry, type ExtensionToolSpec } from './extension-registry.js'
+import { sharedAjv } from './shared-ajv.js'
 
 const spec: ExtensionToolSpec = {
   extensionId: 'notes',
@@ -30,6 +31,16 @@ describe('ExtensionRegistry', () => {
       'an invalid schema',
       { ...spec, inputSchema: { type: 'object', properties: { a: { type: 'strin' } } } },
       /not a valid JSON Schema/,
+    ],
+    [
+      'a pattern that is no regular expression',
+      { ...spec, inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '[' } } } },
+      /not a valid JSON Schema: Invalid regular expression/,
+    ],
+    [
+      'a reference to nothing',
+      { ...spec, inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/a' } } } },
+      /not a valid JSON Schema: can't resolve reference/,
     ],
   ])('refuses %s', (_name, bad, message) => {
     expect(() => new ExtensionRegistry().register(bad, () => null)).toThrow(message)
@@ -119,5 +130,23 @@ describe('ExtensionRegistry', () => {
       message: 'This tool failed: disk on fire',
     })
     await expect(byName.get('cyclic')?.call({}, ctx)).rejects.toMatchObject({ code: 'extension.bad_result' })
+  })
+
+  it('compiles no schema while registering, and a tool schema once, on its first validation', async () => {
+    const compile = vi.spyOn(sharedAjv(), 'compile')
+    try {
+      const registry = new ExtensionRegistry()
+      for (let i = 0; i < 50; i++) registry.register({ ...spec, name: `append_${i}` }, () => null)
+      const tools = registry.catalogTools().tools
+      expect(tools).toHaveLength(50)
+      expect(compile).not.toHaveBeenCalled()
+      const tool = registry.catalogTool('extension/notes:append_7')
+      expect(tool).toBe(tools[7])
+      expect(await tool?.validate({})).toEqual({ ok: false, problems: [{ path: 'text', message: 'is required' }] })
+      expect(await tool?.validate({ text: 'a' })).toMatchObject({ ok: true })
+      expect(compile).toHaveBeenCalledTimes(1)
+    } finally {
+      compile.mockRestore()
+    }
   })
 })

@@ -61,6 +61,8 @@ interface Entry {
   readonly fn: ExtensionFunction
   readonly validate: JsonInputValidator
   enabled: boolean
+  /** Built when a snapshot or a call first asks for it, then shared. */
+  catalogTool?: CatalogTool
 }
 
 /**
@@ -149,7 +151,7 @@ export class ExtensionRegistry {
     const diagnostics: CatalogDiagnostic[] = []
     for (const [id, entry] of this.#entries) {
       if (!entry.enabled) diagnostics.push({ toolId: id, code: 'extension.disabled', message: `${id} is disabled` })
-      else tools.push(this.#catalogTool(id, entry.spec))
+      else tools.push(this.#catalogTool(id, entry))
     }
     return { tools, diagnostics }
   }
@@ -160,11 +162,13 @@ export class ExtensionRegistry {
    */
   catalogTool(id: ToolId | string): CatalogTool | undefined {
     const entry = this.#entries.get(id as ToolId)
-    return entry === undefined || !entry.enabled ? undefined : this.#catalogTool(id as ToolId, entry.spec)
+    return entry === undefined || !entry.enabled ? undefined : this.#catalogTool(id as ToolId, entry)
   }
 
-  #catalogTool(id: ToolId, spec: ExtensionToolSpec): CatalogTool {
-    return {
+  #catalogTool(id: ToolId, entry: Entry): CatalogTool {
+    const { spec } = entry
+    // Nothing in it changes while the entry lives: disabling and unregistering are checked at call time.
+    return (entry.catalogTool ??= {
       id,
       source: 'extension',
       nativeName: spec.name,
@@ -186,7 +190,7 @@ export class ExtensionRegistry {
           callId: ctx.callId,
           target: { scope: ctx.scope, invocationId: ctx.invocationId },
         }),
-    }
+    })
   }
 
   async #call(

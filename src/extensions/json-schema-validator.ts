@@ -1,32 +1,52 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import type { InputProblem, InputValidation } from '../tool/input-validation.js'
 import type { JsonSchema } from '../core/json-schema.js'
-
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
-
-const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false, validateFormats: true }))
+import { inspectSchema } from './schema-structure.js'
+import { sharedAjv } from './shared-ajv.js'
 
 /** A compiled JSON Schema validator for the input of an external tool. */
 export type JsonInputValidator = (input: Record<string, unknown>) => InputValidation
 
 /**
- * Compiles a tool's input JSON Schema with ajv (draft 2020-12, formats checked).
+ * Checks a tool's input JSON Schema (draft 2020-12, formats checked) at once and returns its
+ * validator. Compiling is what costs (generated code, for every tool of a large catalog), so a
+ * schema is compiled on the validator's first use, once; only a schema whose references ajv must
+ * resolve itself is compiled at once, so that every fault is still reported here.
  * @throws TypeError when the schema is not a valid object schema, with ajv's reason
  */
 export function compileInputSchema(schema: JsonSchema): JsonInputValidator {
   if (schema.type !== undefined && schema.type !== 'object') {
     throw new TypeError(`inputSchema must describe an object (type "object"), not ${JSON.stringify(schema.type)}`)
   }
-  let validate: ValidateFunction
-  try {
-    validate = ajv.compile(schema)
-  } catch (error) {
-    throw new TypeError(`inputSchema is not a valid JSON Schema: ${(error as Error).message}`, { cause: error })
+  const structure = invalidIfThrows(() => {
+    // Throws with ajv's reasons when the schema does not match the 2020-12 meta-schema.
+    void sharedAjv().validateSchema(schema, true)
+    return inspectSchema(schema)
+  })
+  if (structure.invalidPattern !== undefined) throw invalidSchema(structure.invalidPattern)
+  let validate = structure.selfContained ? undefined : compile(schema)
+  return (input) => {
+    validate ??= compile(schema)
+    return validate(input)
+      ? { ok: true, value: input }
+      : { ok: false, problems: (validate.errors ?? []).map(toProblem) }
   }
-  return (input) =>
-    validate(input) ? { ok: true, value: input } : { ok: false, problems: (validate.errors ?? []).map(toProblem) }
+}
+
+function compile(schema: JsonSchema): ValidateFunction {
+  return invalidIfThrows(() => sharedAjv().compile(schema))
+}
+
+function invalidIfThrows<T>(check: () => T): T {
+  try {
+    return check()
+  } catch (error) {
+    throw invalidSchema((error as Error).message, error)
+  }
+}
+
+function invalidSchema(reason: string, cause?: unknown): TypeError {
+  return new TypeError(`inputSchema is not a valid JSON Schema: ${reason}`, { cause })
 }
 
 function toProblem(error: ErrorObject): InputProblem {
