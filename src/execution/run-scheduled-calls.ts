@@ -27,10 +27,16 @@ type Scheduled = CallStateIn<'scheduled'>
  */
 export async function runScheduledCalls(calls: readonly CallState[], context: TurnContext): Promise<AgentToolResult[]> {
   const scheduled = calls.filter((call): call is Scheduled => call.phase === 'scheduled')
-  const jobs = scheduled.map((call) => jobFor(call, context))
+  const planned = scheduled.map((call) => jobFor(call, context))
+  // Calls that start together are recorded as running in one flush, before any of them runs.
+  const beforeStart = (indices: readonly number[]) =>
+    context.recorder.startCalls(indices.flatMap((index) => planned[index]?.running ?? []))
   let ran: AgentToolResult[]
   try {
-    ran = await scheduleJobs(jobs, { maxConcurrency: context.profile().tools.maxConcurrency, signal: context.signal })
+    ran = await scheduleJobs(
+      planned.map(({ job }) => job),
+      { maxConcurrency: context.profile().tools.maxConcurrency, signal: context.signal, beforeStart },
+    )
   } catch (error) {
     if (error instanceof ScheduleError && error.failures[0] !== undefined) throw error.failures[0].error
     throw error
@@ -39,7 +45,13 @@ export async function runScheduledCalls(calls: readonly CallState[], context: Tu
   return calls.map((call) => ('result' in call && call.result !== undefined ? call.result : ranResult(byCall, call)))
 }
 
-function jobFor(call: Scheduled, context: TurnContext): ScheduledJob<AgentToolResult> {
+/** A call's job, and the running state recorded when it starts (none for a call that cannot run). */
+interface PlannedCall {
+  readonly job: ScheduledJob<AgentToolResult>
+  readonly running?: CallStateIn<'running'>
+}
+
+function jobFor(call: Scheduled, context: TurnContext): PlannedCall {
   const { recorder } = context
   const binding = snapshotIndex(context.snapshot).byAlias(call.alias)
   const tool = binding === undefined ? undefined : context.resolveTool(binding.toolId)
@@ -47,7 +59,7 @@ function jobFor(call: Scheduled, context: TurnContext): ScheduledJob<AgentToolRe
     const text = fillText(texts.unavailable, { alias: call.alias })
     const result = errorResult(call.callId, call.toolId, 'tool.unavailable', text)
     const fail = () => recorder.record({ ...outcomeBase(call), phase: 'failed', result }).result
-    return { claims: [], run: async () => fail(), onTimeout: fail, onCancel: fail }
+    return { job: { claims: [], run: async () => fail(), onTimeout: fail, onCancel: fail } }
   }
   const seconds = tool.timeoutMs >= 10_000 ? Math.round(tool.timeoutMs / 1000) : tool.timeoutMs / 1000
   const stopped = (phase: 'timed_out' | 'cancelled') => () => {
@@ -60,11 +72,10 @@ function jobFor(call: Scheduled, context: TurnContext): ScheduledJob<AgentToolRe
     const ran = recorder.state(call.callId)?.phase === 'running'
     return recorder.record({ ...outcomeBase(call), phase: ran ? phase : 'cancelled', result }).result
   }
-  return {
+  const job: ScheduledJob<AgentToolResult> = {
     claims: claimsFor(tool, call.input),
     timeoutMs: tool.timeoutMs,
     async run(signal) {
-      recorder.record({ ...outcomeBase(call), phase: 'running', input: call.input })
       const result = await runToResult(call, tool, signal, context)
       // A call stopped by its timeout or the run has its outcome recorded already (onTimeout, onCancel).
       if (!signal.aborted)
@@ -74,6 +85,7 @@ function jobFor(call: Scheduled, context: TurnContext): ScheduledJob<AgentToolRe
     onTimeout: stopped('timed_out'),
     onCancel: stopped('cancelled'),
   }
+  return { job, running: { ...outcomeBase(call), phase: 'running', input: call.input } }
 }
 
 /** Run → results → post-tool hooks for one call; a tool that throws is recorded as failed. */

@@ -1,6 +1,6 @@
 import { terminalCallPhases } from '../call/call-state.js'
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import { prettifyError, type ZodType } from 'zod'
+import { prettifyError } from 'zod'
 import {
   eventDataSchemas,
   eventTypes,
@@ -10,7 +10,8 @@ import {
   type NewStoreEvent,
   type StoreEvent,
 } from './event-types.js'
-import { RowReader, toJson, type Row } from './row-reader.js'
+import { eventRowColumns, packEvents, rowsIn, rowTypes, unpackRow } from './packed-events.js'
+import { toJson } from './row-reader.js'
 import { explainSqliteError } from './sqlite-errors.js'
 import { StoreError } from './store-error.js'
 
@@ -37,25 +38,47 @@ export interface UnfinishedCall {
 /** The append-only audit log. */
 export interface EventLog {
   append(event: NewStoreEvent): StoreEvent
+  /**
+   * Appends events built by typed code, in order, in few statements: the row rules are checked
+   * (known type, call id where one belongs, time), the data's shape is left to its static type.
+   */
+  appendAll(events: readonly NewStoreEvent[]): void
   events(filter: EventFilter): StoreEvent[]
   unfinishedCalls(invocationId: string): UnfinishedCall[]
 }
+
+const rowsPerInsert = 64
 
 /** The event log over one connection. */
 export function eventLog(db: DatabaseSync, now: () => number): EventLog {
   const insert = db.prepare(
     'INSERT INTO events (run_id, invocation_id, call_id, type, at, tool_id, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
-  // A call's first event orders the list; the tool id is the same on all its events when known.
-  const ended = terminalCallPhases.map((phase) => `'${phase}'`).join(', ')
-  const unfinished = db.prepare(`
-    SELECT call_id, max(tool_id) AS tool_id, max(type = 'running') AS started
-    FROM events
-    WHERE invocation_id = ? AND call_id IS NOT NULL
-    GROUP BY call_id
-    HAVING max(type = 'requested') = 1 AND max(type IN (${ended})) = 0
-    ORDER BY min(seq)`)
+  const lastSeq = db.prepare('SELECT max(seq) AS seq FROM events')
+  const callRows = db.prepare(
+    'SELECT seq, call_id, tool_id, type, earlier FROM events WHERE invocation_id = ? AND call_id IS NOT NULL ORDER BY seq',
+  )
   const queries = new Map<string, ReturnType<DatabaseSync['prepare']>>()
+  const prepared = (sql: string) => {
+    let query = queries.get(sql)
+    if (query === undefined) {
+      query = db.prepare(sql)
+      queries.set(sql, query)
+    }
+    return query
+  }
+  // One INSERT of many rows costs far less than as many one-row statements; statements by row count.
+  const multiInserts = new Map<number, ReturnType<DatabaseSync['prepare']>>()
+  const multiInsert = (rows: number) => {
+    let statement = multiInserts.get(rows)
+    if (statement === undefined) {
+      statement = db.prepare(
+        `INSERT INTO events (${eventRowColumns}) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      )
+      multiInserts.set(rows, statement)
+    }
+    return statement
+  }
 
   return {
     append(event) {
@@ -93,7 +116,30 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
       } as StoreEvent
     },
 
+    appendAll(events) {
+      if (events.length === 0) return
+      const times = events.map((event) => {
+        const at = event.at ?? now()
+        checkRow(event.type, event.callId ?? null, at)
+        return at
+      })
+      // Packed rows leave their earlier events' seqs free below them, so seqs are given, not drawn.
+      const nextSeq = Number(lastSeq.get()?.seq ?? 0) + 1
+      for (const chunk of packEvents(events, times, nextSeq, rowsPerInsert)) {
+        try {
+          multiInsert(rowsIn(chunk)).run(...chunk)
+        } catch (error) {
+          const first = events[0]!
+          throw explainSqliteError(
+            error,
+            `cannot append ${events.length} events to invocation ${first.invocationId} of run ${first.runId} (does the invocation exist in that run?)`,
+          )
+        }
+      }
+    },
+
     events(filter) {
+      if (filter.types?.length === 0) return []
       const where: string[] = []
       const params: SQLInputValue[] = []
       const add = (condition: string, ...values: SQLInputValue[]) => {
@@ -103,38 +149,65 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
       if (filter.runId !== undefined) add('run_id = ?', filter.runId)
       if (filter.invocationId !== undefined) add('invocation_id = ?', filter.invocationId)
       if (filter.callId !== undefined) add('call_id = ?', filter.callId)
-      if (filter.afterSeq !== undefined) add('seq > ?', filter.afterSeq)
-      if (filter.types !== undefined) {
-        if (filter.types.length === 0) return []
-        add(`type IN (${filter.types.map(() => '?').join(', ')})`, ...filter.types)
+      // A packed row may hold a wanted type among its earlier events.
+      if (filter.types !== undefined)
+        add(`(type IN (${filter.types.map(() => '?').join(', ')}) OR earlier IS NOT NULL)`, ...filter.types)
+      // A row holds the events up to its seq, so "after" is checked on the row's seq and again per event.
+      where.push('seq > ?')
+      const query = prepared(
+        `SELECT ${eventRowColumns} FROM events WHERE ${where.join(' AND ')} ORDER BY seq${filter.limit === undefined ? '' : ' LIMIT ?'}`,
+      )
+      const types = filter.types === undefined ? undefined : new Set<string>(filter.types)
+      const afterSeq = filter.afterSeq ?? 0
+      const wanted = (event: StoreEvent) => event.seq > afterSeq && (types === undefined || types.has(event.type))
+      const found: StoreEvent[] = []
+      let after = afterSeq
+      for (;;) {
+        const rows =
+          filter.limit === undefined ? query.all(...params, after) : query.all(...params, after, filter.limit)
+        for (const row of rows) for (const event of unpackRow(row)) if (wanted(event)) found.push(event)
+        if (filter.limit === undefined) return found
+        if (found.length >= filter.limit || rows.length < filter.limit) return found.slice(0, filter.limit)
+        after = Number(rows.at(-1)?.seq)
       }
-      let sql = `SELECT seq, run_id, invocation_id, call_id, type, at, tool_id, data FROM events${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`
-      if (filter.limit !== undefined) {
-        sql += ' LIMIT ?'
-        params.push(filter.limit)
-      }
-      let query = queries.get(sql)
-      if (query === undefined) {
-        query = db.prepare(sql)
-        queries.set(sql, query)
-      }
-      return query.all(...params).map(readEvent)
     },
 
     unfinishedCalls(invocationId) {
-      return unfinished.all(invocationId).map((row) => {
-        const read = new RowReader(row, `events of invocation ${invocationId}`)
-        return {
-          callId: read.text('call_id'),
-          toolId: read.textOrNull('tool_id'),
-          started: read.integer('started') === 1,
+      // A call's first event orders the list; the tool id is the same on all its events when known.
+      const calls = new Map<string, { toolId: string | null; requested: boolean; started: boolean; ended: boolean }>()
+      for (const row of callRows.all(invocationId)) {
+        const callId = String(row.call_id)
+        let call = calls.get(callId)
+        if (call === undefined)
+          calls.set(callId, (call = { toolId: null, requested: false, started: false, ended: false }))
+        if (typeof row.tool_id === 'string' && (call.toolId === null || row.tool_id > call.toolId))
+          call.toolId = row.tool_id
+        for (const type of rowTypes(row)) {
+          if (type === 'requested') call.requested = true
+          else if (type === 'running') call.started = true
+          else if (ended.has(type)) call.ended = true
         }
-      })
+      }
+      return [...calls]
+        .filter(([, call]) => call.requested && !call.ended)
+        .map(([callId, call]) => ({ callId, toolId: call.toolId, started: call.started }))
     },
   }
 }
 
+const ended = new Set<string>(terminalCallPhases)
+
 function checkEvent(type: EventType, callId: string | null, data: unknown, at: number): void {
+  checkRow(type, callId, at)
+  const parsed = eventDataSchemas[type].safeParse(data)
+  if (!parsed.success)
+    throw new StoreError(
+      'store.invalid_value',
+      `the data of a ${type} event has the wrong shape:\n${prettifyError(parsed.error)}`,
+    )
+}
+
+function checkRow(type: EventType, callId: string | null, at: number): void {
   if (!isEventType(type))
     throw new StoreError(
       'store.invalid_value',
@@ -146,27 +219,4 @@ function checkEvent(type: EventType, callId: string | null, data: unknown, at: n
   if (!turnEvent && callId === null) throw new StoreError('store.invalid_value', `a ${type} event needs a call id`)
   if (!Number.isSafeInteger(at))
     throw new StoreError('store.invalid_value', `event time must be epoch milliseconds; got ${at}`)
-  const parsed = eventDataSchemas[type].safeParse(data)
-  if (!parsed.success)
-    throw new StoreError(
-      'store.invalid_value',
-      `the data of a ${type} event has the wrong shape:\n${prettifyError(parsed.error)}`,
-    )
-}
-
-function readEvent(row: Row): StoreEvent {
-  const read = new RowReader(row, `events row seq=${String(row.seq)}`)
-  const type = read.oneOf('type', eventTypes)
-  // The schema matches `type`; TypeScript cannot correlate the two unions, hence the widening and the cast below.
-  const dataSchema: ZodType<unknown> = eventDataSchemas[type]
-  return {
-    seq: read.integer('seq'),
-    type,
-    runId: read.text('run_id'),
-    invocationId: read.text('invocation_id'),
-    callId: read.textOrNull('call_id'),
-    toolId: read.textOrNull('tool_id'),
-    at: read.integer('at'),
-    data: read.json('data', dataSchema),
-  } as StoreEvent
 }

@@ -68,7 +68,7 @@ describe('schema step 8: audit rows of the older vocabulary become call lifecycl
     db.close()
 
     const store = await stores.open(undefined, dir)
-    expect(store.schemaVersion).toBe(8)
+    expect(store.schemaVersion).toBe(migrations.length)
     const events = store.events({ invocationId: 'inv_1' })
     const phases = (callId: string) => events.filter((e) => e.callId === callId).map((e) => e.type)
     expect(phases('ran')).toEqual([

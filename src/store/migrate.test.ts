@@ -54,7 +54,7 @@ describe('openStore and migrations', () => {
         'schema_migrations',
       ]),
     )
-    expect(latest).toBe(8)
+    expect(latest).toBe(9)
   })
 
   it('reopens without reapplying and keeps the data', async () => {

@@ -324,4 +324,15 @@ CREATE TRIGGER events_no_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 `,
   },
+  {
+    version: 9,
+    name: 'packed call events',
+    sql: `
+-- A row may hold several consecutive events of one call written together (requested, admitted and
+-- scheduled, say): its own columns are the last event's, \`earlier\` is a JSON array of
+-- [type, at, data] for the ones before it, and their positions are the seqs just below the row's,
+-- which the writer leaves free. Rows written before this step hold one event each.
+ALTER TABLE events ADD COLUMN earlier TEXT CHECK (earlier IS NULL OR json_valid(earlier));
+`,
+  },
 ]

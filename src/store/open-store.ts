@@ -94,6 +94,13 @@ export interface Store {
    * @throws StoreError `store.invalid_value` for data of the wrong shape, `store.not_found` for an unknown invocation of that run
    */
   appendEvent(event: NewStoreEvent): StoreEvent
+  /**
+   * Appends several events built by typed code, in order, in one transaction and few statements:
+   * far cheaper than one by one. Their data's shape is not checked at run time (the static type
+   * does that); use {@link Store.appendEvent} for data from elsewhere.
+   * @throws StoreError `store.invalid_value` for an unknown type, a missing or unexpected call id or a bad time, `store.not_found` for an unknown invocation; then none is appended
+   */
+  appendEvents(events: readonly NewStoreEvent[]): void
   /** Events in log order; every condition given must hold. */
   events(filter: EventFilter): StoreEvent[]
   /**
@@ -195,6 +202,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     appendRunEvent: (runId, type, data) => runEvents.append(runId, type, data),
     runEvents: (runId, filter) => runEvents.events(runId, filter),
     appendEvent: (event) => log.append(event),
+    appendEvents: (events) => transaction(() => log.appendAll(events)),
     events: (filter) => log.events(filter),
     unfinishedCalls: (invocationId) => log.unfinishedCalls(invocationId),
     saveCheckpoint: (invocationId, data) => checkpoints.save(invocationId, data),

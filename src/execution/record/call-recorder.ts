@@ -1,4 +1,4 @@
-import type { CallDecisionRecord, CallState } from '../../call/call-state.js'
+import type { CallDecisionRecord, CallState, CallStateIn } from '../../call/call-state.js'
 import { transition } from '../../call/call-transitions.js'
 import type { ToolId } from '../../core/tool-id.js'
 import type { EventDataByType, EventType, NewStoreEvent, StoredResult } from '../../store/event-types.js'
@@ -38,18 +38,33 @@ export class CallRecorder {
    * @throws IllegalCallTransitionError when the table does not allow the move
    */
   record<S extends CallState>(next: S): S {
-    const previous = this.#calls.get(next.callId)
-    if (next.phase !== 'requested') {
-      if (previous === undefined) throw new Error(`internal: call ${next.callId} was never requested`)
-      transition(previous, next)
-    }
+    this.#move(next)
+    if (next.phase === 'running') this.flush()
+    return next
+  }
+
+  /**
+   * Moves calls that start together to `running`, and makes them and everything recorded before
+   * durable in one flush (one disk sync for the batch) before it returns: the calls may run.
+   * @throws IllegalCallTransitionError when the table does not allow a move; nothing is written then
+   */
+  startCalls(calls: readonly CallStateIn<'running'>[]): void {
+    for (const call of calls) transition(this.#current(call.callId), call)
+    for (const call of calls) this.#move(call)
+    this.flush()
+  }
+
+  #move(next: CallState): void {
+    if (next.phase !== 'requested') transition(this.#current(next.callId), next)
     this.#calls.set(next.callId, next)
     this.#appendTransition(next)
-    if (next.phase === 'running') {
-      this.#startedAt.set(next.callId, performance.now())
-      this.flush()
-    }
-    return next
+    if (next.phase === 'running') this.#startedAt.set(next.callId, performance.now())
+  }
+
+  #current(callId: string): CallState {
+    const previous = this.#calls.get(callId)
+    if (previous === undefined) throw new Error(`internal: call ${callId} was never requested`)
+    return previous
   }
 
   /** Takes up calls recorded by an earlier process (a paused turn continued), as they stand. */
@@ -125,7 +140,7 @@ export class CallRecorder {
     this.#withNextFlush = []
     this.#store.transaction(() => {
       for (const write of queued) write()
-      for (const event of events) this.#store.appendEvent(event)
+      this.#store.appendEvents(events)
       alongside?.()
     })
   }

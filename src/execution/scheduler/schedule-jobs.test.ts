@@ -164,6 +164,46 @@ describe('scheduleJobs: concurrency', () => {
   })
 })
 
+describe('scheduleJobs: batches of starts', () => {
+  it('announces the jobs that start together in one call, before any of them runs', async () => {
+    const h = new Harness()
+    const batches: string[] = []
+    const done = scheduleJobs(
+      [0, 1, 2, 3, 4].map((i) => h.job(i, [])),
+      {
+        maxConcurrency: 3,
+        beforeStart: (indices) => void batches.push(`${indices.join(',')} after ${h.started().length}`),
+      },
+    )
+    await until(() => h.running === 3)
+    expect(batches).toEqual(['0,1,2 after 0'])
+    // Slots freed in the same tick fill as one batch.
+    h.finish(0)
+    h.finish(1)
+    await until(() => h.started().length === 5)
+    expect(batches).toEqual(['0,1,2 after 0', '3,4 after 3'])
+    for (const i of [2, 3, 4]) h.finish(i)
+    await done
+  })
+
+  it('runs none of a batch whose beforeStart throws, and fails each of them with its error', async () => {
+    const h = new Harness()
+    const disk = new Error('disk full')
+    const done = scheduleJobs([h.job(0, []), h.job(1, [])], {
+      beforeStart: () => {
+        throw disk
+      },
+    })
+    const error = await done.catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ScheduleError)
+    expect((error as ScheduleError<string>).failures).toEqual([
+      { index: 0, error: disk },
+      { index: 1, error: disk },
+    ])
+    expect(h.started()).toEqual([])
+  })
+})
+
 describe('scheduleJobs: results and events', () => {
   it('returns results in job order whatever order the jobs finish in', async () => {
     const h = new Harness()

@@ -1,4 +1,4 @@
-import { claimsConflict } from './claims.js'
+import { conflictGraph } from './conflict-graph.js'
 import { ScheduleError, type JobFailure } from './schedule-error.js'
 import { startJob, type JobOutcome, type RunningJob } from './start-job.js'
 import type { ScheduledJob, SchedulerEvent, SchedulerOptions } from './types.js'
@@ -40,6 +40,7 @@ interface BatchOptions {
   readonly graceMs: number
   readonly signal?: AbortSignal
   readonly onEvent?: (event: SchedulerEvent) => void
+  readonly beforeStart?: (indices: readonly number[]) => void
 }
 
 function runBatch<T>(
@@ -54,7 +55,7 @@ function runBatch<T>(
   const results: (T | undefined)[] = jobs.map(() => undefined)
   const failures: JobFailure[] = []
   const running = new Map<number, RunningJob<T>>()
-  const { blockersLeft, dependents } = conflictGraph(jobs)
+  const { blockersLeft, dependents } = conflictGraph(jobs.map((job) => job.claims))
   let settledCount = 0
   let cancelled = false
   let finished = false
@@ -95,7 +96,7 @@ function runBatch<T>(
     })
     for (const dependent of dependents[index] ?? []) blockersLeft[dependent] = (blockersLeft[dependent] ?? 0) - 1
     if (settledCount === count) complete()
-    else pump()
+    else queuePump()
   }
 
   const settleUnstarted = (index: number): void => {
@@ -118,10 +119,40 @@ function runBatch<T>(
     void job.settled.then((outcome) => settle(index, outcome))
   }
 
+  // Jobs before this index have all started or settled: each pump scans from here, not from 0.
+  let firstPending = 0
+  let pumpQueued = false
+
+  /** Starts every ready job a free slot allows, as one batch (see `beforeStart`). */
   function pump(): void {
-    for (let index = 0; index < count && !cancelled && running.size < maxConcurrency; index += 1) {
-      if (state[index] === 'pending' && blockersLeft[index] === 0) start(index)
+    pumpQueued = false
+    while (firstPending < count && state[firstPending] !== 'pending') firstPending += 1
+    const batch: number[] = []
+    for (let index = firstPending; index < count && running.size + batch.length < maxConcurrency; index += 1) {
+      if (state[index] === 'pending' && blockersLeft[index] === 0) batch.push(index)
     }
+    if (batch.length === 0 || cancelled) return
+    try {
+      options.beforeStart?.(batch)
+    } catch (error) {
+      // What had to happen before these jobs run did not: none of them may run.
+      for (const index of batch) {
+        state[index] = 'running'
+        settle(index, { event: 'finished', value: { ok: false, error }, abandoned: false })
+      }
+      return
+    }
+    for (const index of batch) if (!cancelled) start(index)
+  }
+
+  /**
+   * After a job settles, the next start waits for the jobs settling in the same tick, so that the
+   * slots they free fill as one batch.
+   */
+  function queuePump(): void {
+    if (pumpQueued) return
+    pumpQueued = true
+    setImmediate(pump)
   }
 
   function cancelAll(): void {
@@ -140,19 +171,4 @@ function runBatch<T>(
   if (signal?.aborted === true) return cancelAll()
   signal?.addEventListener('abort', cancelAll, { once: true })
   pump()
-}
-
-/** For each job, how many earlier jobs it conflicts with, and which later jobs wait for it. */
-function conflictGraph(jobs: readonly ScheduledJob<unknown>[]): { blockersLeft: number[]; dependents: number[][] } {
-  const blockersLeft = jobs.map(() => 0)
-  const dependents = jobs.map((): number[] => [])
-  for (let later = 0; later < jobs.length; later += 1) {
-    for (let earlier = 0; earlier < later; earlier += 1) {
-      if (claimsConflict(jobs[earlier]!.claims, jobs[later]!.claims)) {
-        blockersLeft[later] = (blockersLeft[later] ?? 0) + 1
-        dependents[earlier]!.push(later)
-      }
-    }
-  }
-  return { blockersLeft, dependents }
 }

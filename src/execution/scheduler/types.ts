@@ -27,6 +27,12 @@ export interface SchedulerOptions {
   readonly abortGraceMs?: number
   /** Lifecycle events, called synchronously; a listener that throws is ignored. */
   readonly onEvent?: (event: SchedulerEvent) => void
+  /**
+   * Called synchronously with the jobs (by index) about to start together, before any of them
+   * runs: what it makes durable covers the whole batch at once. If it throws, none of them runs and
+   * each fails with that error.
+   */
+  readonly beforeStart?: (indices: readonly number[]) => void
 }
 
 /**
