@@ -66,6 +66,9 @@ describe('compileInputSchema', () => {
       /can't resolve reference/,
     ],
     ['a reference to another document', { properties: { a: { $ref: 'other.json' } } }, /can't resolve reference/],
+    ['an empty enum', { type: 'object', properties: { a: { enum: [] } } }, /enum must have non-empty array/],
+    ['a nullable without a type', { properties: { a: { nullable: true } } }, /"nullable" cannot be used without/],
+    ['the draft-4 id', { properties: { a: { id: 'a', type: 'string' } } }, /NOT SUPPORTED: keyword "id"/],
   ])('refuses %s at once', (_name, schema, reason) => {
     expect(() => compileInputSchema(schema)).toThrow(/^inputSchema/)
     expect(() => compileInputSchema(schema)).toThrow(reason)

@@ -17,6 +17,7 @@ describe('inspectSchema', () => {
       'a reference through subschema keywords',
       { properties: { a: { anyOf: [{ type: 'string' }] }, b: { $ref: '#/properties/a/anyOf/0' } } },
     ],
+    ['a nullable with a type', { properties: { a: { type: 'string', nullable: true } } }],
   ])('lets %s wait for compiling', (_name, schema) => {
     expect(inspectSchema(schema)).toEqual({ selfContained: true })
   })
@@ -27,6 +28,8 @@ describe('inspectSchema', () => {
     ['an anchor reference', { properties: { a: { $ref: '#name' } } }],
     ['a dialect below the root', { properties: { a: { $schema: 'https://json-schema.org/draft/2020-12/schema' } } }],
     ['an $id, even as a property name', { properties: { $id: { type: 'string' } } }],
+    ['another meta-schema', { $schema: 'https://example.com/meta', type: 'object' }],
+    ['a keyword ajv refuses', { properties: { a: { type: 'null', nullable: false } } }],
   ])('leaves %s to ajv at once', (_name, schema) => {
     expect(inspectSchema(schema)).toEqual({ selfContained: false })
   })

@@ -2,16 +2,17 @@ import type { JsonSchema } from '../core/json-schema.js'
 
 /**
  * What a schema (already valid against the 2020-12 meta-schema) shows before ajv compiles it: the
- * two faults ajv would otherwise find only while compiling (a pattern that is not a regular
- * expression, a reference it cannot resolve), and whether compiling can wait.
+ * faults ajv would otherwise find only while compiling (a pattern that is not a regular
+ * expression, a reference it cannot resolve, a keyword it refuses), and whether compiling can wait.
  */
 export interface SchemaStructure {
   /** Why the first `pattern` or `patternProperties` key that ajv would compile is not a regular expression. */
   readonly invalidPattern?: string
   /**
-   * True when every `$ref` points into the document itself through subschemas, and no `$id`,
-   * anchor or dynamic reference appears anywhere: then compiling cannot fail on anything this
-   * check has not seen. Otherwise the schema is compiled at once, so that ajv reports its faults.
+   * True when every `$ref` points into the document itself through subschemas, no `$id`, anchor
+   * or dynamic reference appears anywhere, and no subschema holds a keyword ajv refuses: then
+   * compiling cannot fail on anything this check has not seen. Otherwise the schema is compiled
+   * at once, so that ajv reports its faults.
    */
   readonly selfContained: boolean
 }
@@ -41,7 +42,7 @@ const subschemaKeywords = new Map<string, Holds>([
 ])
 // Compiled only where a `$ref` reaches them.
 const definitionKeywords = new Set(['$defs', 'definitions'])
-// Keywords resolved against base URIs or the dynamic scope: left to ajv.
+// Keywords resolved against base URIs or the dynamic scope, and `$async`: left to ajv.
 const resolverKeywords = new Set([
   '$id',
   '$anchor',
@@ -49,6 +50,11 @@ const resolverKeywords = new Set([
   '$dynamicRef',
   '$recursiveRef',
   '$recursiveAnchor',
+  '$async',
+])
+const dialects = new Set([
+  'https://json-schema.org/draft/2020-12/schema',
+  'https://json-schema.org/draft/2020-12/schema#',
 ])
 // Deeper documents are left to ajv: the bound also ends data that refers to itself.
 const maxScanDepth = 100
@@ -62,6 +68,7 @@ export function inspectSchema(root: JsonSchema): SchemaStructure {
   while (pending.length > 0) {
     const node = pending.pop()
     if (!isRecord(node)) continue
+    if (failsToCompile(node)) return { selfContained: false }
     for (const key in node) {
       const value = node[key]
       if (key === 'pattern') {
@@ -93,17 +100,32 @@ export function inspectSchema(root: JsonSchema): SchemaStructure {
 
 /**
  * Whether the document, data included, holds a keyword that only ajv's resolver handles, or a
- * `$schema` below the root.
+ * `$schema` below the root or other than 2020-12 (a schema that takes another as its
+ * meta-schema is checked against that one only).
  */
 function usesResolver(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null) return false
   if (depth > maxScanDepth) return true
   if (Array.isArray(value)) return value.some((item) => usesResolver(item, depth + 1))
   for (const key in value) {
-    if (resolverKeywords.has(key) || (key === '$schema' && depth > 0)) return true
+    const dialect = key === '$schema' && (depth > 0 || !dialects.has(String((value as Record<string, unknown>)[key])))
+    if (resolverKeywords.has(key) || dialect) return true
     if (usesResolver((value as Record<string, unknown>)[key], depth + 1)) return true
   }
   return false
+}
+
+/**
+ * Whether ajv refuses this subschema, valid against the meta-schema, while compiling it: an empty
+ * `enum`, the draft-4 `id`, or a `nullable` that is no boolean, has no type or contradicts its
+ * `null` type. ajv words the reason.
+ */
+function failsToCompile(node: Record<string, unknown>): boolean {
+  if ('id' in node || (Array.isArray(node.enum) && node.enum.length === 0)) return true
+  if (node.nullable === undefined) return false
+  if (typeof node.nullable !== 'boolean') return true
+  const types = node.type === undefined ? [] : Array.isArray(node.type) ? (node.type as unknown[]) : [node.type]
+  return types.includes('null') ? node.nullable === false : types.length === 0
 }
 
 /**
