@@ -152,9 +152,9 @@ async function calling(report: BenchReport, scratch: string): Promise<void> {
   }
   const perCall = (times: number[]) => (middle(times) * 1000) / calls
   report(
-    'executeTurn, 1 call, host with 5,000 extension tools',
+    'call with 5,000 extension tools (executeTurn, 1 call)',
     perCall(manyTimes),
-    'same call, host with 1',
+    'same call with 1 extension tool',
     perCall(oneTimes),
     'µs',
   )
