@@ -3,7 +3,9 @@ import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../core/tool-error.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 import { compileGlob, invalidGlob } from './glob-limits.js'
+import { mapInBatches } from './batch-in-order.js'
 import { mapOrdered } from './ordered-pool.js'
+import { sharedScanPool, type ScanPool } from './scan-pool.js'
 import { skippedFolders } from './search-run.js'
 import { walkFiles } from './walk-files.js'
 import { createWalker, openWalkStart, type WalkEntry, type WalkStart } from './walk-tree.js'
@@ -24,6 +26,15 @@ export interface GlobMatches {
   readonly files: readonly GlobFile[]
 }
 
+/** How a glob runs. */
+export interface GlobOptions {
+  /** Worker threads that read modification times (default: the shared pool); `null` reads them on the calling thread. */
+  readonly pool?: ScanPool | null
+}
+
+/** Files whose times are read at once on the calling thread (through the thread pool, when calls are slow). */
+const inlineConcurrency = 16
+
 /**
  * Finds the files under `path` whose path relative to it matches `pattern` (picomatch syntax,
  * dotfiles included), respecting `.gitignore`. Only the folder the pattern's fixed prefix names is
@@ -37,6 +48,7 @@ export async function globFiles(
   rawPattern: string,
   readFileAlias: string,
   signal?: AbortSignal,
+  options: GlobOptions = {},
 ): Promise<GlobMatches> {
   const pattern = checkedPattern(rawPattern)
   const matches = compileGlob(pattern)
@@ -66,20 +78,44 @@ export async function globFiles(
     start.dir.path === ''
       ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path)
       : undefined
-  const found: WalkEntry[] = []
-  for await (const entry of walkFiles(walker, start.dir, {
-    ...(skip !== undefined && { skip }),
-    ...(signal !== undefined && { signal }),
-    ...(maxDepth === undefined ? {} : { maxDepth }),
-  })) {
-    if (matches(entry.path.slice(prefix))) found.push(entry)
+  const matched = async function* () {
+    for await (const files of walkFiles(walker, start.dir, {
+      ...(skip !== undefined && { skip }),
+      ...(signal !== undefined && { signal }),
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+    })) {
+      yield files.filter((entry) => matches(entry.path.slice(prefix)))
+    }
   }
+  const pool = options.pool === undefined ? sharedScanPool() : (options.pool ?? undefined)
+  const aborted = signal ?? new AbortController().signal
   const files: GlobFile[] = []
-  for await (const file of mapOrdered(found, 16, async (entry) => ({
-    path: entry.path,
-    mtimeMs: (await walker.pace.stat(entry.realPath).catch(() => undefined))?.mtimeMs,
-  }))) {
-    if (file.mtimeMs !== undefined) files.push({ path: file.path, mtimeMs: file.mtimeMs })
+  // Modification times are read in worker threads while the walk goes on.
+  for await (const [entry, mtimeMs] of mapInBatches(
+    matched(),
+    {
+      inline: async (batch) => {
+        const times: number[] = []
+        for await (const info of mapOrdered(batch, inlineConcurrency, (entry) =>
+          walker.pace.stat(entry.realPath).catch(() => undefined),
+        ))
+          times.push(info?.mtimeMs ?? Number.NaN)
+        return times
+      },
+      pooled:
+        pool &&
+        ((batch) =>
+          pool.mtimes(
+            batch.map((entry) => entry.realPath),
+            aborted,
+          )),
+      // A time takes microseconds to read: many go in one message.
+      batchItems: 512,
+      lookahead: (pool?.size ?? 1) * 2,
+    },
+    signal,
+  )) {
+    if (!Number.isNaN(mtimeMs)) files.push({ path: entry.path, mtimeMs })
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return { path: root.dir.path, files }

@@ -2,7 +2,7 @@ import { fillText, loadText } from '../../../text/model-text.js'
 import { ToolError } from '../../../core/tool-error.js'
 import { shownPath } from '../../../workspace/normalize-path.js'
 import { regexSizeProblem } from './regex-limits.js'
-import { requiredLiteral } from './required-literal.js'
+import { anyCaseLiteral, requiredLiteral } from './required-literal.js'
 
 const invalidText = loadText(import.meta.url, 'texts/invalid-pattern.txt')
 
@@ -11,6 +11,11 @@ export interface LineMatcher {
   readonly pattern: string
   /** Bytes every matching line contains (case-sensitive patterns only), for a quick check on raw file bytes. */
   readonly literal: Buffer | undefined
+  /**
+   * Text every matching line contains in some letter case (case-insensitive patterns only), as a
+   * pattern over raw file bytes read as Latin-1, for the same quick check.
+   */
+  readonly anyCaseLiteral: RegExp | undefined
   /** Runs over many lines at once (flags `g` and `m`), so lines without a match cost no per-line work. */
   readonly scan: RegExp
   /** Runs on one line, to confirm a match that the scan found across a line break. */
@@ -40,10 +45,11 @@ export function compileMatcher(pattern: string, caseInsensitive: boolean): LineM
       throw invalid(reason)
     }
   }
-  const literal = caseInsensitive ? undefined : requiredLiteral(pattern)
+  const literal = requiredLiteral(pattern)
   return {
     pattern,
-    literal: literal === undefined ? undefined : Buffer.from(literal, 'latin1'),
+    literal: literal === undefined || caseInsensitive ? undefined : Buffer.from(literal, 'latin1'),
+    anyCaseLiteral: literal === undefined || !caseInsensitive ? undefined : anyCaseLiteral(literal),
     scan: new RegExp(pattern, `gm${flags}${unicode}`),
     line: new RegExp(pattern, `m${flags}${unicode}`),
   }

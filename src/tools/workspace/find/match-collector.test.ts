@@ -30,6 +30,17 @@ describe('MatchCollector', () => {
     expect(collector.matches).toBe(2)
   })
 
+  it('passes over pieces without the required text in any letter case, counting their lines', () => {
+    const collector = new MatchCollector(options('HIT', { before: 1, matcher: compileMatcher('HIT', true) }))
+    collector.feed(Buffer.from('one\ntwo\nthree\n'), false)
+    collector.feed(Buffer.from('four\nfive\n'), false)
+    collector.feed(Buffer.from('a Hit\n'), true)
+    expect(collector.lines).toEqual([
+      { line: 5, text: 'five', isMatch: false },
+      { line: 6, text: 'a Hit', isMatch: true },
+    ])
+  })
+
   it('keeps only the first matches but counts them all', () => {
     const collector = new MatchCollector(options('x', { keep: 2 }))
     collector.feed(Buffer.from('x\nx\nx\nx\n'), true)

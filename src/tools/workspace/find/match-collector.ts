@@ -62,10 +62,9 @@ export class MatchCollector {
    * found in files mode, or time ran out.
    */
   feed(bytes: Buffer, last: boolean): boolean {
-    const { matcher } = this.#options
-    if (matcher.literal !== undefined && this.#afterLeft === 0 && bytes.indexOf(matcher.literal) === -1) {
+    if (this.#afterLeft === 0 && this.#cannotMatch(bytes)) {
       // No match can be here; only line numbers and the tail need the piece.
-      if (!last && this.#tracking) this.#advancePast(bytes.toString('utf8'))
+      if (!last && this.#tracking) this.#skip(bytes)
       return !this.#timeUp()
     }
     const text = bytes.toString('utf8')
@@ -81,6 +80,27 @@ export class MatchCollector {
     }
   }
 
+  /** True when the matcher's required text is nowhere in the piece. */
+  #cannotMatch(bytes: Buffer): boolean {
+    const { literal, anyCaseLiteral } = this.#options.matcher
+    if (literal !== undefined) return bytes.indexOf(literal) === -1
+    if (anyCaseLiteral !== undefined) return !anyCaseLiteral.test(bytes.toString('latin1'))
+    return false
+  }
+
+  /**
+   * Passes over a piece without matches that is not the file's last: its lines are counted on the
+   * bytes, and only the lines kept for before-context are decoded.
+   */
+  #skip(bytes: Buffer): void {
+    let tailStart = bytes.length
+    for (let kept = 0; kept < this.#options.before && tailStart > 0; kept++)
+      // (A negative start would count from the end.)
+      tailStart = tailStart < 2 ? 0 : bytes.lastIndexOf(10, tailStart - 2) + 1
+    for (let at = bytes.indexOf(10); at !== -1 && at < tailStart; at = bytes.indexOf(10, at + 1)) this.#linesBefore++
+    if (tailStart < bytes.length) this.#advancePast(bytes.toString('utf8', tailStart))
+  }
+
   /** Searches a run of whole lines; false to stop reading the file. */
   #search(text: string, last: boolean): boolean {
     const { matcher, mode } = this.#options
@@ -93,7 +113,8 @@ export class MatchCollector {
         return false
       }
       if (this.#tracking) this.#record(text, found, cursor)
-      if (this.#timeUp()) stop = true
+      // The clock is read every 256 matches (and after each window): reading it is not free.
+      if ((this.matches & 255) === 0 && this.#timeUp()) stop = true
       return !stop
     })
     if (stop) return false

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requiredLiteral } from './required-literal.js'
+import { anyCaseLiteral, requiredLiteral } from './required-literal.js'
 
 describe('requiredLiteral', () => {
   it('takes the longest literal run every match must contain', () => {
@@ -29,5 +29,19 @@ describe('requiredLiteral', () => {
     expect(requiredLiteral('\\u0041bcdef')).toBeUndefined()
     expect(requiredLiteral('abc\\1defgh')).toBe('abc')
     expect(requiredLiteral('café au lait')).toBe(' au lait')
+  })
+})
+
+describe('anyCaseLiteral', () => {
+  it('finds the literal in any letter case in UTF-8 bytes read as Latin-1', () => {
+    const found = (literal: string, text: string) => anyCaseLiteral(literal).test(Buffer.from(text).toString('latin1'))
+    expect(found('Needle_7f', 'a NEEDLE_7F b')).toBe(true)
+    expect(found('needle', 'neeble')).toBe(false)
+    expect(found('a.b(c)', 'A.B(C)')).toBe(true)
+    expect(found('a.b', 'axb')).toBe(false)
+    // Unicode case folding matches the Kelvin sign to k and the long s to s.
+    expect(found('kiss', '\u212aiss')).toBe(true)
+    expect(found('kiss', 'ki\u017fs')).toBe(true)
+    expect(new RegExp('kiss', 'iu').test('\u212ai\u017fs')).toBe(true)
   })
 })

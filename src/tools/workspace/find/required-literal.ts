@@ -9,7 +9,8 @@ const simpleEscapes = new Set(['b', 'B', 'd', 'D', 'w', 'W', 's', 'S', 'n', 'r',
 
 /**
  * The longest run of plain ASCII characters that every match contains, when it is at least
- * `minLength` long; for a case-sensitive pattern only.
+ * `minLength` long. For a case-insensitive pattern every match holds it in some letter case (see
+ * {@link anyCaseLiteral}).
  * @example requiredLiteral('foo\\(.*\\)bar') // 'foo('
  */
 export function requiredLiteral(pattern: string, minLength = 3): string | undefined {
@@ -95,4 +96,27 @@ function classEnd(pattern: string, start: number): number | undefined {
     else if (pattern[i] === ']') return i
   }
   return undefined
+}
+
+// Under Unicode case folding two characters outside ASCII match ASCII letters: the Kelvin sign
+// matches k and the long s matches s. Their UTF-8 bytes, read as Latin-1, are these.
+const foldedIntoAscii: Readonly<Record<string, string>> = { k: '\\xe2\\x84\\xaa', s: '\\xc5\\xbf' }
+
+/**
+ * A pattern that finds `literal` in any letter case in bytes read as Latin-1 (so a UTF-8 file need
+ * not be decoded): every case-insensitive match of a pattern that contains `literal` contains one.
+ * @example anyCaseLiteral('id=7').test('ID=7') // true
+ */
+export function anyCaseLiteral(literal: string): RegExp {
+  let source = ''
+  for (const char of literal) {
+    const lower = char.toLowerCase()
+    const upper = char.toUpperCase()
+    if (lower === upper) source += `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`
+    else {
+      const folded = foldedIntoAscii[lower]
+      source += folded === undefined ? `[${lower}${upper}]` : `(?:[${lower}${upper}]|${folded})`
+    }
+  }
+  return new RegExp(source)
 }

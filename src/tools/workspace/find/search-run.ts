@@ -2,8 +2,8 @@ import type { Workspace } from '../../../workspace/workspace.js'
 import { compileGlob } from './glob-limits.js'
 import type { LineMatcher } from './line-matcher.js'
 import type { FoundLine, SearchMode } from './match-collector.js'
-import { mapOrdered } from './ordered-pool.js'
-import type { FileScan } from './scan-file.js'
+import { scanInOrder } from './scan-in-order.js'
+import { sharedScanPool, type ScanPool } from './scan-pool.js'
 import { walkFiles } from './walk-files.js'
 import { createWalker, openWalkStart, type WalkDir, type WalkEntry, type Walker } from './walk-tree.js'
 
@@ -15,8 +15,6 @@ export const searchLimits = {
   fileTimeMs: 2_000,
   /** Longest a whole search may take before it stops with what it found. */
   totalTimeMs: 60_000,
-  /** Files read at once (through the thread pool, when reads are slow). */
-  concurrency: 16,
   /** Longest shown line, in characters. */
   lineChars: 300,
 } as const
@@ -26,6 +24,8 @@ export const skippedFolders: readonly string[] = ['tool-results', 'skills']
 
 /** A search as the tool asks for it, with defaults applied. */
 export interface SearchRequest {
+  /** Worker threads that search files (default: the shared pool); `null` searches on the calling thread only. */
+  readonly pool?: ScanPool | null
   readonly matcher: LineMatcher
   readonly path: string
   readonly glob: string | undefined
@@ -67,13 +67,14 @@ export interface SearchOutcome {
 }
 
 /**
- * Runs a search: walks the tree in path order, reads files with bounded concurrency, and keeps only
- * the page `[offset, offset + headLimit)` of entries while counting them all.
+ * Runs a search: walks the tree in path order, searches its files in worker threads (the results
+ * taken in path order), and keeps only the page `[offset, offset + headLimit)` of entries while
+ * counting them all.
  */
 export async function runSearch(workspace: Workspace, request: SearchRequest): Promise<SearchOutcome> {
   const walker = createWalker(workspace)
   const start = await openWalkStart(walker, request.path)
-  const files = start.kind === 'file' ? [start.entry] : filteredWalk(walker, start.dir, request)
+  const files = start.kind === 'file' ? [[start.entry]] : filteredWalk(walker, start.dir, request)
   const keep = request.offset + request.headLimit
   const scanOptions = {
     matcher: request.matcher,
@@ -90,14 +91,8 @@ export async function runSearch(workspace: Workspace, request: SearchRequest): P
   const totals = { entries: 0, matches: 0, files: 0, searched: 0 }
   const deadline = performance.now() + searchLimits.totalTimeMs
   let stoppedEarly = false
-  const scans = mapOrdered(
-    files,
-    searchLimits.concurrency,
-    async (entry: WalkEntry): Promise<[WalkEntry, FileScan]> => [
-      entry,
-      await walker.pace.scan(entry.realPath, scanOptions),
-    ],
-  )
+  const pool = request.pool === undefined ? sharedScanPool() : (request.pool ?? undefined)
+  const scans = scanInOrder(files, scanOptions, { pace: walker.pace, pool }, request.signal)
   for await (const [entry, scan] of scans) {
     request.signal.throwIfAborted()
     if (scan.kind !== 'searched') {
@@ -130,7 +125,11 @@ export async function runSearch(workspace: Workspace, request: SearchRequest): P
  * The files of a directory walk that the request's glob and skip rules let through. A glob without
  * `/` matches file names at any depth; one with `/` matches paths relative to the search's start.
  */
-async function* filteredWalk(walker: Walker, dir: WalkDir, request: SearchRequest): AsyncGenerator<WalkEntry> {
+async function* filteredWalk(
+  walker: Walker,
+  dir: WalkDir,
+  request: SearchRequest,
+): AsyncGenerator<readonly WalkEntry[]> {
   const glob = request.glob
   const matches = glob === undefined ? undefined : compileGlob(glob)
   const byName = glob !== undefined && !glob.includes('/')
@@ -139,8 +138,8 @@ async function* filteredWalk(walker: Walker, dir: WalkDir, request: SearchReques
     dir.path === ''
       ? (entry: WalkEntry, depth: number) => depth === 1 && skippedFolders.includes(entry.path)
       : undefined
-  for await (const entry of walkFiles(walker, dir, { ...(skip !== undefined && { skip }), signal: request.signal })) {
-    if (matches === undefined || matches(byName ? entry.name : entry.path.slice(base))) yield entry
+  for await (const files of walkFiles(walker, dir, { ...(skip !== undefined && { skip }), signal: request.signal })) {
+    yield matches === undefined ? files : files.filter((entry) => matches(byName ? entry.name : entry.path.slice(base)))
   }
 }
 

@@ -22,13 +22,15 @@ const readAhead = 16
 
 /**
  * Yields the files below `start` depth-first in path order (entries of a directory by name), with
- * `.gitignore`, mounts and symlinks handled as `readDirectory` does.
+ * `.gitignore`, mounts and symlinks handled as `readDirectory` does. Files come in runs (the
+ * consecutive files of one directory), so a large tree costs one step of the generators per run
+ * rather than per file.
  */
 export async function* walkFiles(
   walker: Walker,
   start: WalkDir,
   options: WalkFilesOptions = {},
-): AsyncGenerator<WalkEntry, void, undefined> {
+): AsyncGenerator<readonly WalkEntry[], void, undefined> {
   yield* walkListing(walker, await readDirectory(walker, start), 1, options)
 }
 
@@ -37,7 +39,7 @@ async function* walkListing(
   listing: DirectoryListing,
   depth: number,
   options: WalkFilesOptions,
-): AsyncGenerator<WalkEntry, void, undefined> {
+): AsyncGenerator<readonly WalkEntry[], void, undefined> {
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY
   const kept = listing.entries.filter(
     (entry) => !(options.skip?.(entry, depth) ?? false) && (entry.kind === 'file' || depth < maxDepth),
@@ -56,15 +58,20 @@ async function* walkListing(
   }
   startReads(readAhead)
   let entered = 0
+  let files: WalkEntry[] = []
   for (const entry of kept) {
-    options.signal?.throwIfAborted()
     if (entry.kind === 'file') {
-      yield entry
+      files.push(entry)
       continue
     }
+    options.signal?.throwIfAborted()
+    if (files.length > 0) yield files
+    files = []
     startReads(++entered + readAhead)
     const read = reads.get(entry) as Promise<DirectoryListing>
     reads.delete(entry)
     yield* walkListing(walker, await read, depth + 1, options)
   }
+  options.signal?.throwIfAborted()
+  if (files.length > 0) yield files
 }

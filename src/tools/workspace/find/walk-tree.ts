@@ -9,7 +9,7 @@ import { isHiddenFrom } from '../../../workspace/hidden-dirs.js'
 import { isInside } from '../../../workspace/verified-open.js'
 import type { Workspace } from '../../../workspace/workspace.js'
 import { FsPace } from './fs-pace.js'
-import { isIgnored, noIgnores, withIgnoreFile, type IgnoreChain } from './gitignore.js'
+import { isIgnored, isIgnoredPath, noIgnores, withIgnoreFile, type IgnoreChain } from './gitignore.js'
 
 const texts = {
   notFound: loadText(import.meta.url, 'texts/not-found.txt'),
@@ -121,7 +121,7 @@ export async function openWalkStart(walker: Walker, path: string): Promise<WalkS
     restricted !== undefined && (restricted(resolved.path) === 'ask' || restricted(resolved.realPath) === 'ask')
   const isDirectory = info.kind === 'directory'
   let ignores = await ancestorIgnores(resolved.path, resolved.mount, mountRoot)
-  if (isIgnored(ignores, resolved.path, isDirectory)) ignores = noIgnores
+  if (isIgnoredPath(ignores, resolved.path, isDirectory)) ignores = noIgnores
   const name = resolved.path.slice(resolved.path.lastIndexOf('/') + 1)
   if (!isDirectory) {
     return {
@@ -179,12 +179,19 @@ export async function readDirectory(walker: Walker, dir: WalkDir): Promise<Direc
   }
   const listed = { ...dir, ignores }
   const { mounts } = walker.workspace
+  // The directory's real path is normalized, so a name appended to it is too (and cheaper than join).
+  const hostDir = dir.realPath.endsWith(sep) ? dir.realPath : dir.realPath + sep
   const entries: WalkEntry[] = []
   for (const dirent of dirents) {
     if (dirent.name === '.git') continue
     const path = dir.path === '' ? dirent.name : `${dir.path}/${dirent.name}`
     if (mounts.some((mount) => mount.at === path && mount !== dir.mount)) continue
-    const target = await entryTarget(walker, dir, dirent)
+    // Plain files and directories, nearly every entry, need no further file-system call.
+    const target = dirent.isFile()
+      ? { kind: 'file' as const, realPath: hostDir + dirent.name }
+      : dirent.isDirectory()
+        ? { kind: 'directory' as const, realPath: hostDir + dirent.name }
+        : await entryTarget(walker, dir, dirent)
     // toolhost's own state (the data directory) is never listed or searched, nor reached through a link.
     if (
       target === undefined ||
@@ -232,15 +239,13 @@ export function enterDirectory(listing: DirectoryListing, entry: WalkEntry): Wal
   }
 }
 
-/** What a directory entry is, following a symlink when that is safe; undefined to leave it out. */
+/** What a directory entry other than a file or directory is, following a symlink when that is safe; undefined to leave it out. */
 async function entryTarget(
   walker: Walker,
   dir: WalkDir,
   dirent: Dirent,
 ): Promise<{ kind: 'file' | 'directory'; realPath: string } | undefined> {
   const hostPath = join(dir.realPath, dirent.name)
-  if (dirent.isFile()) return { kind: 'file', realPath: hostPath }
-  if (dirent.isDirectory()) return { kind: 'directory', realPath: hostPath }
   if (!dirent.isSymbolicLink()) {
     // Some file systems do not report entry types; ask for them.
     const known = dirent.isFIFO() || dirent.isSocket() || dirent.isBlockDevice() || dirent.isCharacterDevice()
