@@ -1,4 +1,10 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js'
+import module from 'node:module'
+
+// Node keeps the compiled code of every module the CLI loads in its own cache directory (under the
+// OS temp directory), so later runs skip compiling them. Node before 22.1 has no such cache.
+module.enableCompileCache?.()
+
+const { main } = await import('../dist/cli/main.js')
 
 process.exitCode = await main(process.argv.slice(2))

@@ -4,32 +4,24 @@ import { ProfileError } from '../profile/load-profile.js'
 import { createToolHost, defaultDataDir, type ToolHost } from '../host/create-tool-host.js'
 import { loadText } from '../text/model-text.js'
 import { closedOutputCode, exitCodes, processIo, UsageError, type CliIo } from './cli-io.js'
-import { approvalsCommand } from './commands/approvals.js'
-import { mcpCommand } from './commands/mcp.js'
-import { mcpServe } from './commands/mcp-serve.js'
-import { permissionsExplain } from './commands/permissions-explain.js'
-import { snapshotCommand } from './commands/snapshot.js'
-import { toolsCall } from './commands/tools-call.js'
-import { toolsList } from './commands/tools-list.js'
-import { toolsTrust } from './commands/tools-trust.js'
-import { runCommand } from './commands/run.js'
-import { runsCommand } from './commands/runs.js'
 import { commandHelp, helpTopics } from './command-help.js'
 import { splitGlobalOptions, type GlobalOptions } from './global-options.js'
 
 type Command = (host: ToolHost, args: readonly string[], io: CliIo) => Promise<number>
 
-const commands: Readonly<Record<string, Command>> = {
-  'tools list': toolsList,
-  'tools call': toolsCall,
-  'tools trust': toolsTrust,
-  snapshot: snapshotCommand,
-  'permissions explain': permissionsExplain,
-  approvals: approvalsCommand,
-  mcp: mcpCommand,
-  'mcp serve': mcpServe,
-  run: runCommand,
-  runs: runsCommand,
+// Each command's module is imported when it runs: one run of the CLI needs one command, and the
+// others pull in the agent loop, model providers, the MCP SDK and image processing.
+const commands: Readonly<Record<string, () => Promise<Command>>> = {
+  'tools list': async () => (await import('./commands/tools-list.js')).toolsList,
+  'tools call': async () => (await import('./commands/tools-call.js')).toolsCall,
+  'tools trust': async () => (await import('./commands/tools-trust.js')).toolsTrust,
+  snapshot: async () => (await import('./commands/snapshot.js')).snapshotCommand,
+  'permissions explain': async () => (await import('./commands/permissions-explain.js')).permissionsExplain,
+  approvals: async () => (await import('./commands/approvals.js')).approvalsCommand,
+  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
+  'mcp serve': async () => (await import('./commands/mcp-serve.js')).mcpServe,
+  run: async () => (await import('./commands/run.js')).runCommand,
+  runs: async () => (await import('./commands/runs.js')).runsCommand,
 }
 
 const help = loadText(import.meta.url, 'help.txt')
@@ -62,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     if (error instanceof UsageError) return usage(io, error.message, name)
     throw error
   }
-  const code = await withHost(command, name, split.globals, split.rest, io)
+  const code = await withHost(await command(), name, split.globals, split.rest, io)
   // Once the reader of standard output has gone, the command's own code no longer says how it ended.
   return io.outputClosed?.aborted === true ? closedOutputCode(io.outputClosed) : code
 }

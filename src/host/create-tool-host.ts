@@ -1,12 +1,9 @@
 import { listCatalog } from '../catalog/catalog.js'
-import { createHostInvocation } from './create-invocation.js'
-import { explainNamedTool } from './explain-named-tool.js'
 import { HostApprovals } from './host-approvals.js'
 import { aliasOf, currentCatalog } from './host-catalog.js'
 import { openHostContext } from './host-context.js'
 import { previewSnapshot } from './preview-snapshot.js'
 import { resolveHostProfile } from './resolve-host-profile.js'
-import { resumeHostInvocation } from './resume-invocation.js'
 import type { ToolHost } from './tool-host.js'
 import type { ToolHostOptions } from './tool-host-options.js'
 import { trustProcessTools } from './trust-process-tools.js'
@@ -39,10 +36,14 @@ export async function createToolHost(options: ToolHostOptions = {}): Promise<Too
     resolveProfile: (profile) => resolveHostProfile(context, profile),
     trustProcessTools: (paths) => trustProcessTools(context, paths),
     snapshot: (request) => previewSnapshot(context, request),
-    createInvocation: (invocation) => createHostInvocation(context, invocation),
-    explainPermission: (tool, args, profile, explainOptions) =>
-      explainNamedTool(context, tool, args, profile, explainOptions),
-    resumeInvocation: (invocationId, runtime) => resumeHostInvocation(context, invocationId, runtime),
+    // The call pipeline (gate, permissions, scheduler, results) loads with the first invocation or
+    // explanation: a host that only lists its tools or serves a snapshot's listing never needs it.
+    createInvocation: async (invocation) =>
+      (await import('./create-invocation.js')).createHostInvocation(context, invocation),
+    explainPermission: async (tool, args, profile, explainOptions) =>
+      (await import('./explain-named-tool.js')).explainNamedTool(context, tool, args, profile, explainOptions),
+    resumeInvocation: async (invocationId, runtime) =>
+      (await import('./resume-invocation.js')).resumeHostInvocation(context, invocationId, runtime),
     close: () => context.close(),
   }
   return host

@@ -4,7 +4,7 @@ import { formatToolId } from '../core/tool-id.js'
 import { withDefaults } from './parameters-schema.js'
 import { processTexts } from './process-errors.js'
 import { processLimits, totalTimeMs, type ProcessToolSpec } from './process-spec.js'
-import { runProcessTool, type ProcessToolOptions } from './run-process-tool.js'
+import type { ProcessToolOptions } from './run-process-tool.js'
 
 export type { ProcessToolOptions } from './run-process-tool.js'
 
@@ -53,6 +53,7 @@ export function createProcessCatalogTool(spec: ProcessToolSpec, options: Process
     },
     checkPermissions: async () =>
       spec.risk === 'high' ? { behavior: 'ask', reason: processTexts.highRisk } : { behavior: 'allow' },
-    call: (input, ctx) => runProcessTool(spec, id, input, ctx, options),
+    // The runner (spawning, and the HTTP client of HTTP operations) loads with the first call.
+    call: async (input, ctx) => (await import('./run-process-tool.js')).runProcessTool(spec, id, input, ctx, options),
   }
 }

@@ -1,5 +1,4 @@
-import sharp from 'sharp'
-import type { Metadata, OutputInfo, SharpOptions } from 'sharp'
+import type { default as SharpConstructor, Metadata, OutputInfo, SharpOptions } from 'sharp'
 import { fillText, loadText } from '../text/model-text.js'
 import { formatCount } from '../text/quantities.js'
 
@@ -47,6 +46,18 @@ const KEPT_FORMATS: Readonly<Partial<Record<string, string>>> = {
 /** Colour spaces kept as they are; CMYK and the like are converted, since viewers render them unreliably. */
 const KEPT_SPACES: ReadonlySet<string> = new Set(['srgb', 'b-w', 'rgb16', 'grey16'])
 
+type Sharp = typeof SharpConstructor
+let sharpModule: Promise<Sharp> | undefined
+
+/**
+ * sharp, imported at the first image: it loads libvips, which a host that never sees an image
+ * does not need. When sharp cannot load, every image throws its own error, as the import did.
+ */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default)
+  return sharpModule
+}
+
 const texts = {
   undecodable: loadText(import.meta.url, 'texts/image-undecodable.txt'),
   tooManyPixels: loadText(import.meta.url, 'texts/image-too-many-pixels.txt'),
@@ -74,6 +85,7 @@ export async function normalizeImage(
   declaredMimeType?: string,
   limits: ImageLimits = IMAGE_LIMITS,
 ): Promise<NormalizedImage> {
+  const sharp = await loadSharp()
   // 'error' rejects corrupt and truncated data but tolerates warnings common in camera files.
   const input: SharpOptions = { failOn: 'error', limitInputPixels: limits.maxInputPixels, pages: 1 }
   const undecodable = (error: unknown): NormalizedImage => ({
@@ -118,7 +130,7 @@ export async function normalizeImage(
   } catch (error) {
     return undecodable(error)
   }
-  return fitAsJpeg(pixels.data, pixels.info, limits)
+  return fitAsJpeg(sharp, pixels.data, pixels.info, limits)
 }
 
 /** The type to keep the bytes under, or undefined when the image must be converted. */
@@ -130,7 +142,7 @@ function keptMimeType(meta: Metadata, byteLength: number, limits: ImageLimits): 
 }
 
 /** Encodes decoded sRGB pixels as JPEG, lowering quality and then size until the file fits. */
-async function fitAsJpeg(data: Buffer, info: OutputInfo, limits: ImageLimits): Promise<NormalizedImage> {
+async function fitAsJpeg(sharp: Sharp, data: Buffer, info: OutputInfo, limits: ImageLimits): Promise<NormalizedImage> {
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
   const encode = (width: number, height: number, quality: number): Promise<Buffer> => {
     const image = sharp(data, raw)

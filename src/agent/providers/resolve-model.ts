@@ -1,10 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createDeepSeek } from '@ai-sdk/deepseek'
-import { createGoogleGenerativeAI } from '@ai-sdk/google'
-import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModelV4 } from '@ai-sdk/provider'
 import type { ProtocolName } from '../../core/protocol-name.js'
+import { lazyModel } from './lazy-model.js'
+import { loadModel, packageProviderName } from './load-model.js'
 import { ModelConfigError } from './model-config-error.js'
 import { defaultModelContextTokens, lookupModelFamily } from './model-families.js'
 import { parseModelSpec, type ModelProvider } from './model-spec.js'
@@ -142,7 +139,8 @@ export const providerRules: Readonly<Record<ModelProvider, ProviderRule>> = {
 }
 
 /**
- * Resolves a `provider:model` string to a streaming model of the matching AI SDK provider package.
+ * Resolves a `provider:model` string to a streaming model of the matching AI SDK provider package
+ * (imported at the model's first request).
  *
  * | provider | key (env) | base URL env | default base URL | protocol |
  * |---|---|---|---|---|
@@ -185,7 +183,10 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): R
   }
   const family = lookupModelFamily(modelId)
   return {
-    model: createModel(provider, modelId, { apiKey, baseURL: baseUrl, fetch: options.fetch }),
+    // The provider package (hundreds of kB each) loads with the model's first request.
+    model: lazyModel(packageProviderName(provider), modelId, () =>
+      loadModel(provider, modelId, { apiKey, baseURL: baseUrl, fetch: options.fetch }),
+    ),
     spec,
     provider,
     modelId,
@@ -193,36 +194,6 @@ export function resolveModel(spec: string, options: ResolveModelOptions = {}): R
     baseUrl,
     contextTokens: family?.contextTokens ?? defaultModelContextTokens,
     acceptsImages: family?.acceptsImages ?? rule.imagesByDefault,
-  }
-}
-
-interface Connection {
-  readonly apiKey: string | undefined
-  readonly baseURL: string
-  readonly fetch: typeof globalThis.fetch | undefined
-}
-
-function createModel(provider: ModelProvider, modelId: string, connection: Connection): LanguageModelV4 {
-  const { apiKey, baseURL, fetch } = connection
-  // The providers fall back to their environment variable and the global fetch only when the key is absent.
-  const settings = { baseURL, ...(apiKey !== undefined && { apiKey }), ...(fetch !== undefined && { fetch }) }
-  switch (provider) {
-    case 'openai':
-      return createOpenAI(settings).responses(modelId)
-    case 'openai-chat':
-      return createOpenAI(settings).chat(modelId)
-    case 'anthropic':
-      return createAnthropic(settings).languageModel(modelId)
-    case 'google':
-      return createGoogleGenerativeAI(settings).languageModel(modelId)
-    case 'deepseek':
-      return createDeepSeek(settings).languageModel(modelId)
-    case 'ollama':
-    case 'vllm':
-    case 'lmstudio':
-    case 'openrouter':
-    case 'openai-compatible':
-      return createOpenAICompatible({ name: provider, ...settings, includeUsage: true }).chatModel(modelId)
   }
 }
 

@@ -3,6 +3,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { spawnBounded, type BoundedProcess } from '../../spawn/spawn-bounded.js'
+import { NotWrittenError } from './not-written-error.js'
 
 /** What a stdio MCP server is started with. */
 export interface BoundedStdioOptions {
@@ -14,11 +15,6 @@ export interface BoundedStdioOptions {
   readonly maxMessageBytes: number
   /** How long after SIGTERM the server gets SIGKILL. */
   readonly killGraceMs: number
-}
-
-/** Thrown by `send` when the message could not be written at all (the server is gone). */
-export class NotWrittenError extends Error {
-  override readonly name = 'NotWrittenError'
 }
 
 const inheritedEnv = [

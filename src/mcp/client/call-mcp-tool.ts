@@ -1,14 +1,8 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-  type CallToolResult,
-  type Progress,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js'
 import { fillText } from '../../text/model-text.js'
 import type { ToolProgress } from '../../tool/define-tool.js'
 import { ToolError } from '../../core/tool-error.js'
+import { loadClientSdk, type ClientSdk } from './client-sdk.js'
 import type { McpConnection } from './connection-pool.js'
 import { mcpTexts } from './mcp-texts.js'
 import { withSendTracking, type SendState } from './track-sends.js'
@@ -53,6 +47,8 @@ export async function* callMcpTool(
   limits: CallLimits,
   onFailure: (failure: CallFailure) => void,
 ): AsyncGenerator<ToolProgress, CallToolResult, void> {
+  // Loaded already: the connection was opened with it.
+  const sdk = await loadClientSdk()
   const reports: ToolProgress[] = []
   let wake: (() => void) | undefined
   let outcome: Outcome | undefined
@@ -68,7 +64,7 @@ export async function* callMcpTool(
   }
   const finished = withSendTracking(async (sent): Promise<Outcome> => {
     try {
-      const result = await connection.client.callTool({ name, arguments: args }, CallToolResultSchema, options)
+      const result = await connection.client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, options)
       return { ok: true, result: result as CallToolResult }
     } catch (error) {
       return { ok: false, error, sent }
@@ -88,7 +84,7 @@ export async function* callMcpTool(
   }
   if (outcome.ok) return outcome.result
   if (signal.aborted) throw signal.reason
-  const error = classifyFailure(outcome.error, outcome.sent, serverName)
+  const error = classifyFailure(sdk, outcome.error, outcome.sent, serverName)
   onFailure({ error, cause: outcome.error })
   throw error
 }
@@ -98,7 +94,8 @@ export async function* callMcpTool(
  * server (a JSON-RPC error or an HTTP 4xx: it answered, so nothing ran), or outcome unknown
  * (timeout, crash, disconnect or anything else after the request may have been written).
  */
-export function classifyFailure(error: unknown, sent: SendState, serverName: string): ToolError {
+export function classifyFailure(sdk: ClientSdk, error: unknown, sent: SendState, serverName: string): ToolError {
+  const { ErrorCode, McpError, StreamableHTTPError } = sdk
   const reason = error instanceof Error ? error.message : String(error)
   // HTTP 404 is how a server says it does not know the session: it processed nothing.
   const sessionGone = error instanceof StreamableHTTPError && error.code === 404

@@ -1,10 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { McpTransportConfig } from '../../store/mcp-servers.js'
+import { loadClientSdk, type ClientSdk } from './client-sdk.js'
 import type { McpElicitHandler, McpRuntimeOptions } from './runtime-options.js'
-import { BoundedStdioTransport } from './bounded-stdio-transport.js'
 import { trackSends } from './track-sends.js'
 
 /** Settings of a {@link ConnectionPool}. */
@@ -106,7 +105,9 @@ export class ConnectionPool {
   }
 
   async #connect(registrationId: string, config: McpTransportConfig): Promise<Entry> {
-    const transport = trackSends(this.#transport(registrationId, config))
+    const sdk = await loadClientSdk()
+    const { Client, ElicitRequestSchema, ToolListChangedNotificationSchema, BoundedStdioTransport } = sdk
+    const transport = trackSends(this.#transport(sdk, registrationId, config))
     const onElicit = this.#options.onElicit
     const client = new Client(clientInfo, {
       capabilities: onElicit === undefined ? {} : { elicitation: { form: { applyDefaults: true } } },
@@ -129,16 +130,16 @@ export class ConnectionPool {
     return Object.assign(entry, { pid: transport instanceof BoundedStdioTransport ? transport.pid : undefined })
   }
 
-  #transport(registrationId: string, config: McpTransportConfig): Transport {
+  #transport(sdk: ClientSdk, registrationId: string, config: McpTransportConfig): Transport {
     if (config.kind === 'stdio') {
-      return new BoundedStdioTransport({
+      return new sdk.BoundedStdioTransport({
         ...config,
         maxMessageBytes: this.#options.maxMessageBytes,
         killGraceMs: this.#options.killGraceMs,
       })
     }
     const { authProvider } = this.#options.runtime(registrationId)
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), {
+    const transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: { ...config.headers } },
       ...(authProvider !== undefined && { authProvider }),
     })

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { NotWrittenError } from './bounded-stdio-transport.js'
+import { NotWrittenError } from './not-written-error.js'
 
 /** What became of the request sent within one tracked call. */
 export interface SendState {

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createToolHost, type ToolHost } from '../../host/create-tool-host.js'
-import { noElicitationMessage } from './mcp-approver.js'
+import { noElicitationMessage } from './no-elicitation-message.js'
 import { serveMcp, type McpServerHandle } from './serve-mcp.js'
 import { serverTestTools } from './__fixtures__/test-tools.js'
 

@@ -1,10 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { ApprovalRequest, Approver } from '../../permissions/approvals/approval-request.js'
+import { noElicitationMessage } from './no-elicitation-message.js'
 import { canElicitForm } from './protocol-version.js'
-
-/** The message the model gets when a call needs approval and the MCP client cannot be asked. */
-export const noElicitationMessage =
-  'This call needs approval, and the MCP client cannot be asked (it did not declare form elicitation, or its protocol version has none). Change the permission rules of the served profile to allow it.'
 
 /**
  * The approver of an MCP session. When the client can answer form elicitation, the person is asked

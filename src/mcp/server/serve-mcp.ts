@@ -1,8 +1,6 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
-import { listenMcpHttp, type McpHttpOptions } from './http-server.js'
-import { connectSession } from './protocol-version.js'
-import { createSessionServer, type McpSessionOptions } from './session-server.js'
+import type { McpHttpOptions } from './http-server.js'
+import type { McpSessionOptions } from './session-server.js'
 
 /** Options of {@link serveMcp}: the served snapshot, and the transport. */
 export type ServeMcpOptions = McpSessionOptions &
@@ -32,12 +30,20 @@ export interface McpServerHandle {
  * await closeMcpServer(server)
  */
 export async function serveMcp(host: ToolHost, options: ServeMcpOptions): Promise<McpServerHandle> {
+  // The SDK's server and the chosen transport load here, not with the package: a stdio server
+  // never loads the HTTP stack, and importing `toolhost/mcp` for its client loads neither.
+  const { createSessionServer } = await import('./session-server.js')
   const newSession = () => createSessionServer(host, options)
   if (options.transport === 'stdio') {
+    const [{ StdioServerTransport }, { connectSession }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('./protocol-version.js'),
+    ])
     const server = newSession()
     await connectSession(server, new StdioServerTransport())
     return { close: () => server.close() }
   }
+  const { listenMcpHttp } = await import('./http-server.js')
   const listener = await listenMcpHttp(options, newSession)
   return {
     url: listener.url,

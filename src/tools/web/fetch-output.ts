@@ -5,6 +5,7 @@ import type { ToolOutput } from '../../tool/define-tool.js'
 import { ToolError } from '../../core/tool-error.js'
 import type { PageFormat } from './page-content.js'
 import { bodyKind, decodeBody, looksBinary, mediaType, renderPage } from './page-content.js'
+import { formatBytes } from './fetch-summary.js'
 
 const texts = {
   binary: loadText(import.meta.url, 'texts/binary-content.txt'),
@@ -42,7 +43,7 @@ export interface OutputOptions {
  *
  * @throws ToolError `web.binary_content` for binary bodies, naming the type and size
  */
-export function fetchOutput(response: GuardedResponse, options: OutputOptions): ToolOutput {
+export async function fetchOutput(response: GuardedResponse, options: OutputOptions): Promise<ToolOutput> {
   const contentType = headerText(response.headers['content-type'])
   const structured: FetchStructured = {
     url: response.url,
@@ -56,7 +57,7 @@ export function fetchOutput(response: GuardedResponse, options: OutputOptions): 
   let kind = bodyKind(contentType)
   if (kind === 'unknown') kind = looksBinary(response.body) ? 'binary' : 'text'
   if (kind === 'binary' || !response.bodyRead) throw binaryRefusal(response, contentType, structured)
-  const page = renderPage(decodeBody(response.body, contentType, kind), kind, options.format, response.finalUrl)
+  const page = await renderPage(decodeBody(response.body, contentType, kind), kind, options.format, response.finalUrl)
   const parts: string[] = []
   if (response.status < 200 || response.status > 299) parts.push(statusLine(response))
   if (response.redirects.length > 0) parts.push(fillText(texts.redirected, { finalUrl: response.finalUrl }))
@@ -64,19 +65,6 @@ export function fetchOutput(response: GuardedResponse, options: OutputOptions): 
   parts.push(page.trim() === '' ? texts.emptyBody : capChars(page, options.maxChars))
   if (response.truncated) parts.push('', fillText(texts.bodyTruncated, { limit: formatBytes(options.maxBytes) }))
   return { content: parts.join('\n'), structured }
-}
-
-/** The summary people see for a web.fetch result, e.g. `200 text/html, 12.3 kB`. */
-export function summarizeFetch(structured: Record<string, unknown> | undefined): string {
-  if (structured === undefined || typeof structured.status !== 'number') return 'Fetched'
-  const type = typeof structured.contentType === 'string' ? mediaType(structured.contentType) || 'no type' : 'no type'
-  const size = typeof structured.bytes === 'number' ? `, ${formatBytes(structured.bytes)}` : ''
-  const cut = structured.truncated === true ? ', cut' : ''
-  const hops =
-    Array.isArray(structured.redirects) && structured.redirects.length > 0
-      ? `, ${structured.redirects.length} redirect(s)`
-      : ''
-  return `${structured.status} ${type}${size}${cut}${hops}`
 }
 
 function binaryRefusal(response: GuardedResponse, contentType: string, structured: FetchStructured): ToolError {
@@ -102,10 +90,4 @@ function capChars(text: string, maxChars: number | undefined): string {
 
 function headerText(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? ''
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 }

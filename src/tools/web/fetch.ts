@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { GuardedResponse } from '../../net/guarded-get.js'
-import { guardedGet, guardedGetDefaults } from '../../net/guarded-get.js'
 import { normalizeHost } from '../../net/host-allowance.js'
 import { allowedSchemes } from '../../net/host-check.js'
 import { NetError } from '../../net/net-error.js'
@@ -8,7 +7,7 @@ import type { HostResolver } from '../../net/resolve-host.js'
 import { loadText } from '../../text/model-text.js'
 import { defineTool } from '../../tool/define-tool.js'
 import { fetchToolError } from './fetch-errors.js'
-import { fetchOutput, summarizeFetch } from './fetch-output.js'
+import { summarizeFetch } from './fetch-summary.js'
 import { webNetworkSettings } from '../../net/network-settings.js'
 import { bodyKind } from './page-content.js'
 
@@ -53,7 +52,6 @@ const requestHeaders = {
  * host offers; tests build their own with a scripted resolver or small limits.
  */
 export function createWebFetchTool(options: WebFetchToolOptions = {}) {
-  const maxBytes = options.maxBytes ?? guardedGetDefaults.maxBytes
   return defineTool({
     name: 'web.fetch',
     description: loadText(import.meta.url, 'fetch.description.md'),
@@ -67,6 +65,13 @@ export function createWebFetchTool(options: WebFetchToolOptions = {}) {
       return host === undefined ? undefined : { kind: 'domain', host }
     },
     call: async ({ url, format = 'markdown', max_chars }, ctx) => {
+      // The HTTP client (node:http, node:https, zlib, dns) and the page rendering load with the
+      // first fetch: listing or serving the tool never needs them.
+      const [{ guardedGet, guardedGetDefaults }, { fetchOutput }] = await Promise.all([
+        import('../../net/guarded-get.js'),
+        import('./fetch-output.js'),
+      ])
+      const maxBytes = options.maxBytes ?? guardedGetDefaults.maxBytes
       let response: GuardedResponse
       try {
         response = await guardedGet(url, {

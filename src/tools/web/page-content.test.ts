@@ -50,24 +50,26 @@ describe('decodeBody', () => {
 })
 
 describe('renderPage', () => {
-  it('renders HTML by format and pretty-prints JSON', () => {
-    expect(renderPage('<h1>Hi</h1><p><b>x</b></p>', 'html', 'markdown', 'https://e.example/')).toBe('# Hi\n\n**x**')
-    expect(renderPage('<h1>Hi</h1><p><b>x</b></p>', 'html', 'text', 'https://e.example/')).toBe('Hi\n\nx')
-    expect(renderPage('<h1>Hi</h1>', 'html', 'html', 'https://e.example/')).toBe('<h1>Hi</h1>')
-    expect(renderPage('{"a":[1]}', 'json', 'markdown', 'https://e.example/')).toBe('{\n  "a": [\n    1\n  ]\n}')
-    expect(renderPage('{"a":[1]}', 'json', 'html', 'https://e.example/')).toBe('{"a":[1]}')
-    expect(renderPage('*as is*', 'text', 'markdown', 'https://e.example/')).toBe('*as is*')
+  it('renders HTML by format and pretty-prints JSON', async () => {
+    expect(await renderPage('<h1>Hi</h1><p><b>x</b></p>', 'html', 'markdown', 'https://e.example/')).toBe(
+      '# Hi\n\n**x**',
+    )
+    expect(await renderPage('<h1>Hi</h1><p><b>x</b></p>', 'html', 'text', 'https://e.example/')).toBe('Hi\n\nx')
+    expect(await renderPage('<h1>Hi</h1>', 'html', 'html', 'https://e.example/')).toBe('<h1>Hi</h1>')
+    expect(await renderPage('{"a":[1]}', 'json', 'markdown', 'https://e.example/')).toBe('{\n  "a": [\n    1\n  ]\n}')
+    expect(await renderPage('{"a":[1]}', 'json', 'html', 'https://e.example/')).toBe('{"a":[1]}')
+    expect(await renderPage('*as is*', 'text', 'markdown', 'https://e.example/')).toBe('*as is*')
   })
 
-  it('falls back to the raw HTML, without parsing it, when elements nest too deep to convert', () => {
+  it('falls back to the raw HTML, without parsing it, when elements nest too deep to convert', async () => {
     const nested = (depth: number) => `${'<div>'.repeat(depth)}deep${'</div>'.repeat(depth)}`
-    const output = renderPage(nested(20_000), 'html', 'markdown', 'https://e.example/')
+    const output = await renderPage(nested(20_000), 'html', 'markdown', 'https://e.example/')
     expect(output).toMatch(
       /^\[This page could not be converted to markdown \(its elements nest more than 800 deep\); its raw HTML follows\.\]\n\n<div>/,
     )
-    expect(renderPage(nested(maxHtmlNesting + 1), 'html', 'text', 'https://e.example/')).toMatch(
+    expect(await renderPage(nested(maxHtmlNesting + 1), 'html', 'text', 'https://e.example/')).toMatch(
       /^\[This page could not be converted to text \(its elements nest more than 800 deep\)/,
     )
-    expect(renderPage(nested(100), 'html', 'markdown', 'https://e.example/')).toBe('deep')
+    expect(await renderPage(nested(100), 'html', 'markdown', 'https://e.example/')).toBe('deep')
   })
 })

@@ -1,6 +1,5 @@
 import { fillText, loadText } from '../../text/model-text.js'
 import { htmlNestingDepth } from './html-nesting.js'
-import { htmlToMarkdown, htmlToText } from './html-to-markdown.js'
 
 const texts = { notConverted: loadText(import.meta.url, 'texts/not-converted.txt') }
 
@@ -78,11 +77,14 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, k
  * The text a model gets for a decoded body: HTML as Markdown or plain text (or as it is for
  * `html`), JSON pretty-printed (as it is when it does not parse, or for `html`), other text as it is.
  */
-export function renderPage(text: string, kind: BodyKind, format: PageFormat, finalUrl: string): string {
+export async function renderPage(text: string, kind: BodyKind, format: PageFormat, finalUrl: string): Promise<string> {
   if (kind === 'html' && format !== 'html') {
     const notConverted = (reason: string) => `${fillText(texts.notConverted, { format, reason })}\n\n${text}`
     if (htmlNestingDepth(text, maxHtmlNesting) > maxHtmlNesting)
       return notConverted(`its elements nest more than ${maxHtmlNesting} deep`)
+    // The HTML converter (turndown and its DOM parser) loads with the first page to convert. Outside
+    // the try: a converter that cannot load is a broken install, not a page that could not be converted.
+    const { htmlToMarkdown, htmlToText } = await import('./html-to-markdown.js')
     try {
       return format === 'markdown' ? htmlToMarkdown(text, finalUrl) : htmlToText(text)
     } catch (error) {

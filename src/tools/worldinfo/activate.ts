@@ -75,9 +75,17 @@ export function activateEntries(lorebook: Lorebook, messages: readonly ChatMessa
       active.push({ entry, reason: { kind: 'key', key } })
     }
   }
-  active.sort((x, y) => (y.entry.priority ?? 0) - (x.entry.priority ?? 0) || idOrder.compare(x.entry.id, y.entry.id))
+  active.sort((x, y) => (y.entry.priority ?? 0) - (x.entry.priority ?? 0) || idOrder().compare(x.entry.id, y.entry.id))
   return { active, badKeys: [...new Set(badKeys)] }
 }
 
-/** Ids in natural order ("2" before "10"), the same on every machine. */
-const idOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' })
+let collator: Intl.Collator | undefined
+
+/**
+ * Ids in natural order ("2" before "10"), the same on every machine. Made at the first sort:
+ * creating a collator loads ICU's collation data, which takes longer than loading this module.
+ */
+function idOrder(): Intl.Collator {
+  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'variant' })
+  return collator
+}
