@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { FileScan, ScanOptions } from './scan-file.js'
-import type { ScanBatchReply, ScanBatchRequest, ScanWork } from './scan-protocol.js'
+import { pathSeparator, type ScanBatchReply, type ScanBatchRequest, type ScanWork } from './scan-protocol.js'
 
 /** How a pool starts its workers. */
 export interface ScanPoolOptions {
@@ -106,7 +106,10 @@ export class ScanPool {
       this.#queue.delete(id)
       slot.jobs.set(id, job)
       slot.worker.ref()
-      const request: ScanBatchRequest = { id, ...job.work }
+      const { work } = job
+      const paths = work.paths.join(pathSeparator)
+      const request: ScanBatchRequest =
+        work.kind === 'scan' ? { id, kind: 'scan', paths, options: work.options } : { id, kind: 'mtimes', paths }
       slot.worker.postMessage(request)
     }
   }

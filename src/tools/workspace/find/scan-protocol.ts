@@ -12,8 +12,17 @@ export interface ScanWorkResult {
   readonly mtimes: number[]
 }
 
-/** A batch of work sent to a worker; `paths` are real host paths, as the walk gives them. */
-export type ScanBatchRequest = ScanWork & { readonly id: number }
+/**
+ * A batch of work as sent to a worker, with its real host paths joined by NUL (which no path
+ * holds): one flat string is copied at once, where an array of strings built by concatenation
+ * would be flattened and copied one by one.
+ */
+export type ScanBatchRequest = { readonly id: number; readonly paths: string } & (
+  { readonly kind: 'scan'; readonly options: ScanOptions } | { readonly kind: 'mtimes' }
+)
+
+/** Separates the paths of a {@link ScanBatchRequest}. */
+export const pathSeparator = '\0'
 
 /** A worker's answer to one batch, or why it failed. */
 export type ScanBatchReply =

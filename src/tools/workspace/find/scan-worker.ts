@@ -7,7 +7,7 @@ import { statSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { FsPace } from './fs-pace.js'
 import { mapOrdered } from './ordered-pool.js'
-import { revivedOptions, type ScanBatchReply, type ScanBatchRequest } from './scan-protocol.js'
+import { pathSeparator, revivedOptions, type ScanBatchReply, type ScanBatchRequest } from './scan-protocol.js'
 
 /** Files of a batch read at once once reads are slow. */
 const slowConcurrency = 8
@@ -28,8 +28,9 @@ async function answer(request: ScanBatchRequest): Promise<ScanBatchReply> {
 }
 
 async function work(request: ScanBatchRequest): Promise<unknown[]> {
+  const paths = request.paths.split(pathSeparator)
   if (request.kind === 'mtimes') {
-    return request.paths.map((path) => {
+    return paths.map((path) => {
       const info = statSync(path, { throwIfNoEntry: false })
       return info === undefined ? Number.NaN : info.mtimeMs
     })
@@ -37,7 +38,6 @@ async function work(request: ScanBatchRequest): Promise<unknown[]> {
   const options = revivedOptions(request.options)
   const pace = new FsPace()
   const results: unknown[] = []
-  for await (const scan of mapOrdered(request.paths, slowConcurrency, (path) => pace.scan(path, options)))
-    results.push(scan)
+  for await (const scan of mapOrdered(paths, slowConcurrency, (path) => pace.scan(path, options))) results.push(scan)
   return results
 }
