@@ -5,9 +5,6 @@ import { ToolError } from '../../../core/tool-error.js'
 import { fileClaim } from '../files/file-claim.js'
 import { parsePatch, patchPaths } from './parse-patch.js'
 import { changesOf, describeChanges, summaryLine } from './patch-summary.js'
-import { planPatch } from './plan-patch.js'
-import { readTargets } from './read-targets.js'
-import { writePlan } from './write-plan.js'
 
 const appliedText = loadText(import.meta.url, 'texts/applied.txt')
 
@@ -38,6 +35,12 @@ export const applyPatchTool = defineTool({
   },
   permissionSubject: ({ patch }) => ({ kind: 'path', paths: pathsOf(patch) ?? ['.'], access: 'write' }),
   call: async ({ patch }, ctx) => {
+    // Reading, planning and writing load with the first patch; parsing is needed before (claims).
+    const [{ readTargets }, { planPatch }, { writePlan }] = await Promise.all([
+      import('./read-targets.js'),
+      import('./plan-patch.js'),
+      import('./write-plan.js'),
+    ])
     const { operations, states } = await readTargets(parsePatch(patch), ctx.workspace)
     const plan = planPatch(operations, states)
     ctx.signal.throwIfAborted()

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { defineTool } from '../../../tool/define-tool.js'
 import { loadText } from '../../../text/model-text.js'
 import { describe } from './describe.js'
-import { editFile } from './edit-file.js'
 import { editOutput, summarizeEdit } from './edit-output.js'
 import { fileTexts } from './texts.js'
 import { fileToolIds, ifOffered } from './tool-ids.js'
@@ -44,8 +43,11 @@ export const editTool = defineTool({
   },
   resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
-  call: async ({ file_path, old_string, new_string, replace_all }, ctx) =>
-    editOutput(await editFile(ctx, file_path, [{ old_string, new_string, replace_all }])),
+  // The edit engine (matching, near-miss hints, compare-and-swap writes) loads with the first edit.
+  call: async ({ file_path, old_string, new_string, replace_all }, ctx) => {
+    const { editFile } = await import('./edit-file.js')
+    return editOutput(await editFile(ctx, file_path, [{ old_string, new_string, replace_all }]))
+  },
   renderToolUseMessage: ({ file_path, replace_all }) =>
     `Edit ${file_path}${replace_all === true ? ' (all occurrences)' : ''}`,
   renderToolResultMessage: summarizeEdit,

@@ -3,7 +3,6 @@ import { defineTool } from '../../../tool/define-tool.js'
 import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { describe } from './describe.js'
-import { editFile } from './edit-file.js'
 import { editOutput, summarizeEdit } from './edit-output.js'
 import { counted } from '../../../text/quantities.js'
 import { fileToolLimits } from './limits.js'
@@ -39,6 +38,7 @@ export const multiEditTool = defineTool({
   resources: ({ file_path }) => [fileClaim(file_path, 'write')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'write' }),
   call: async ({ file_path, edits }, ctx) => {
+    const { editFile } = await import('./edit-file.js')
     const label = (index: number, error: ToolError) => {
       const values = { index, n: index + 1, total: edits.length, reason: error.message }
       return new ToolError(error.code, fillText(fileTexts.multiEditFailed, values), { editIndex: index })
