@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { z } from 'zod'
@@ -13,45 +13,29 @@ import { externalizeIfLong } from '../src/results/externalize-result.js'
 import { normalizeImage } from '../src/results/normalize-image.js'
 import { defineTool } from '../src/tool/define-tool.js'
 import { agentBench } from './agent.bench.js'
+import { type BenchReport, type BenchUnit, median } from './bench-report.js'
 import { deferredBench } from './deferred.bench.js'
+import { extensionBench } from './extensions.bench.js'
 import { searchBench } from './search.bench.js'
 import { shellBench } from './shell.bench.js'
+import { startBench } from './start.bench.js'
+import { turnBench } from './turn.bench.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'toolhost-bench-'))
-const rows: string[][] = []
+const rows: Row[] = []
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function report(name: string, toolhostMs: number, referenceName: string, referenceMs: number, unit = 'ms'): void {
-  rows.push([
-    name,
-    `${toolhostMs.toFixed(unit === 'µs' ? 1 : 0)} ${unit}`,
-    referenceName,
-    `${referenceMs.toFixed(unit === 'µs' ? 1 : 0)} ${unit}`,
-    `${(toolhostMs / referenceMs).toFixed(2)}×`,
-  ])
+interface Row {
+  readonly name: string
+  readonly toolhost: number
+  readonly referenceName: string
+  readonly reference: number
+  readonly unit: BenchUnit
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now()
-  await fn()
-  return performance.now() - start
-}
+const report: BenchReport = (name, toolhost, referenceName, reference, unit = 'ms') =>
+  void rows.push({ name, toolhost, referenceName, reference, unit })
 
-/** Median of several timings of `fn`. */
-async function median(fn: () => Promise<unknown>, runs = 5): Promise<number> {
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) times.push(await time(fn))
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)] ?? 0
-}
-
-const noop = async () => ({ content: 'ok' })
-const noopTool = defineTool({
-  name: 'bench.noop',
-  description: 'Does nothing.',
-  inputSchema: z.object({}),
-  annotations: { readOnly: true },
-  call: noop,
-})
 const sleepRead = defineTool({
   name: 'bench.read',
   description: 'Sleeps 100 ms.',
@@ -67,37 +51,6 @@ const sleepWrite = defineTool({
   resources: ({ path }) => [{ kind: 'file', path, access: 'write' }],
   call: async () => (await sleep(100), { content: 'written' }),
 })
-
-async function perCallOverhead(inMemoryStore: boolean): Promise<void> {
-  const host = await createToolHost({
-    dataDir: join(scratch, inMemoryStore ? 'memory' : 'disk'),
-    tools: [noopTool],
-    inMemoryStore,
-  })
-  const inv = await host.createInvocation({
-    scope: 'session',
-    protocol: 'anthropic',
-    profile: { tools: { maxCallsPerRun: 100_000 } },
-  })
-  const calls = 1000
-  for (let i = 0; i < 50; i++)
-    await inv.executeTurn({ calls: [{ callId: `w${i}`, name: 'bench_noop', arguments: '{}' }] })
-  const ours = await time(async () => {
-    for (let i = 0; i < calls; i++)
-      await inv.executeTurn({ calls: [{ callId: `c${i}`, name: 'bench_noop', arguments: '{}' }] })
-  })
-  const direct = await time(async () => {
-    for (let i = 0; i < calls; i++) await noop()
-  })
-  report(
-    `executeTurn, 1 no-op call (${inMemoryStore ? 'store in memory' : 'store on disk, synchronous=FULL'})`,
-    (ours * 1000) / calls,
-    'calling the function',
-    (direct * 1000) / calls,
-    'µs',
-  )
-  await host.close()
-}
 
 async function wallTimes(): Promise<void> {
   const host = await createToolHost({
@@ -172,23 +125,61 @@ async function normalizing(): Promise<void> {
   )
 }
 
+/** Targets on the ratio toolhost / reference, by the start of a row's name and its reference. */
+const targets: readonly { readonly row: string; readonly reference?: string; readonly atMost: number }[] = [
+  { row: 'turn of 10 no-op calls', atMost: 1.0 },
+  { row: 'turn of 100 no-op calls, per call', atMost: 1.0 },
+  { row: 'turn of 1000 no-op calls', atMost: 1.0 },
+  { row: 'per-call time at 1,000 calls', atMost: 1.2 },
+  { row: 'turn of 100 no-op calls (store on disk', atMost: 0.6 },
+  { row: 'call with 5,000 extension tools', atMost: 1.2 },
+  { row: 'search_files', atMost: 2.5 },
+  { row: 'glob', atMost: 1.5 },
+  { row: 'agent loop, per round', reference: 'ai@7', atMost: 1.5 },
+]
+
+function verdict(row: Row): string {
+  const target = targets.find(
+    (t) => row.name.startsWith(t.row) && (t.reference === undefined || row.referenceName.startsWith(t.reference)),
+  )
+  if (target === undefined) return ''
+  return `${row.toolhost / row.reference <= target.atMost ? 'met' : 'missed'} (≤ ${target.atMost.toFixed(1)}×)`
+}
+
+function table(): string {
+  const figure = (value: number, unit: BenchUnit) => `${value.toFixed(unit === 'ms' && value >= 10 ? 0 : 1)} ${unit}`
+  const header = ['measure', 'toolhost', 'reference', 'reference figure', 'ratio', 'target']
+  const cells = rows.map((row) => [
+    row.name,
+    figure(row.toolhost, row.unit),
+    row.referenceName,
+    figure(row.reference, row.unit),
+    `${(row.toolhost / row.reference).toFixed(2)}×`,
+    verdict(row),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)))
+  const line = (c: string[]) => `| ${c.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
+}
+
 try {
-  await perCallOverhead(true)
-  await perCallOverhead(false)
+  await turnBench(report, scratch)
+  await extensionBench(report, scratch)
+  await startBench(report, scratch)
+  await agentBench(report, scratch)
   await wallTimes()
   await externalizing()
   await normalizing()
-  const row = (name: string, ours: number, referenceName: string, reference: number, unit?: string) =>
-    report(name, ours, referenceName, reference, unit)
-  await searchBench(row, scratch)
-  await shellBench(row, scratch)
-  await deferredBench(row, scratch)
-  await agentBench(row, scratch)
-  const header = ['measure', 'toolhost', 'reference', 'reference time', 'ratio']
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`
-  console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n`)
-  console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'))
+  await searchBench(report, scratch)
+  await shellBench(report, scratch)
+  await deferredBench(report, scratch)
+  const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}`
+  const date = new Date().toISOString().slice(0, 10)
+  console.log(`${machine}\n\n${table()}`)
+  await writeFile(
+    new URL('../BENCHMARKS.md', import.meta.url),
+    `# Benchmarks\n\nWritten by \`npm run bench\` on ${date}: ${machine}. Each row is toolhost beside a reference measured in the same run (medians of at least 5 repetitions unless a row says otherwise); the ratio is toolhost / reference, and the target column shows the goal set on that ratio.\n\n${table()}\n`,
+  )
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }
