@@ -1,5 +1,4 @@
 import type { Approver } from '../permissions/approvals/approval-request.js'
-import { terminalApprover } from '../permissions/approvals/terminal-approver.js'
 import type { ActivityStream } from './activity-indicator.js'
 import { isReaderGone, ProcessOutput } from './process-output.js'
 
@@ -58,7 +57,13 @@ export const processIo: CliIo = {
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
     return Buffer.concat(chunks).toString('utf8')
   },
-  ...(process.stdin.isTTY && { approver: terminalApprover({ input: process.stdin, output: process.stderr }) }),
+  // The terminal prompt (readline) loads with the first question; each question is its own prompt anyway.
+  ...(process.stdin.isTTY && {
+    approver: async (request, signal) => {
+      const { terminalApprover } = await import('../permissions/approvals/terminal-approver.js')
+      return terminalApprover({ input: process.stdin, output: process.stderr })(request, signal)
+    },
+  }),
 }
 
 /** A usage mistake: printed with a hint, exit code 2. */
