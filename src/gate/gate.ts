@@ -254,11 +254,11 @@ export class Gate {
 
   /** Step 6 after ToolArguments: strict-mode nulls, the closed-schema check and the tool's validator. */
   async #checkInput(binding: SnapshotBinding, tool: CatalogTool, value: Record<string, unknown>): Promise<InputCheck> {
-    const tooDeep = {
+    const tooDeep = () => ({
       code: 'tool.invalid_arguments',
       text: fillText(texts.tooDeep, { alias: binding.alias, limit: maxArgumentDepth }),
-    }
-    if (nestsDeeperThan(value, maxArgumentDepth)) return tooDeep
+    })
+    if (nestsDeeperThan(value, maxArgumentDepth)) return tooDeep()
     const problems: InputProblem[] = []
     let input: Record<string, unknown>
     try {
@@ -271,7 +271,7 @@ export class Gate {
     } catch (error) {
       if (error instanceof ToolError) return { code: error.code, text: error.message }
       // Last resort: a schema recursive enough to overflow on arguments within the depth limit.
-      if (isStackOverflow(error)) return tooDeep
+      if (isStackOverflow(error)) return tooDeep()
       throw error
     }
     if (problems.length === 0) return { input }
