@@ -11,6 +11,8 @@ export interface LineMatcher {
   readonly pattern: string
   /** Bytes every matching line contains (case-sensitive patterns only), for a quick check on raw file bytes. */
   readonly literal: Buffer | undefined
+  /** The same text as a string, to skip in decoded text to the next line that may match. */
+  readonly literalText: string | undefined
   /**
    * Text every matching line contains in some letter case (case-insensitive patterns only), as a
    * pattern over raw file bytes read as Latin-1, for the same quick check.
@@ -49,6 +51,7 @@ export function compileMatcher(pattern: string, caseInsensitive: boolean): LineM
   return {
     pattern,
     literal: literal === undefined || caseInsensitive ? undefined : Buffer.from(literal, 'latin1'),
+    literalText: caseInsensitive ? undefined : literal,
     anyCaseLiteral: literal === undefined || !caseInsensitive ? undefined : anyCaseLiteral(literal),
     scan: new RegExp(pattern, `gm${flags}${unicode}`),
     line: new RegExp(pattern, `m${flags}${unicode}`),
@@ -68,9 +71,17 @@ export interface MatchingLine {
  * it returns false. Synchronous, so one matcher can serve several files in turn.
  */
 export function forEachMatchingLine(text: string, matcher: LineMatcher, visit: (line: MatchingLine) => boolean): void {
-  const { scan } = matcher
+  const { scan, literalText } = matcher
   scan.lastIndex = 0
   while (scan.lastIndex <= text.length) {
+    if (literalText !== undefined) {
+      // No line before the one holding the literal's next occurrence can match: the expression
+      // starts at that line (String indexOf outruns the expression's own scan by far).
+      const next = text.indexOf(literalText, scan.lastIndex)
+      if (next === -1) return
+      const lineStart = next === 0 ? 0 : text.lastIndexOf('\n', next - 1) + 1
+      if (lineStart > scan.lastIndex) scan.lastIndex = lineStart
+    }
     const found = scan.exec(text)
     if (found === null) return
     const at = found.index

@@ -2,7 +2,13 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { FileScan, ScanOptions } from './scan-file.js'
-import { pathSeparator, type ScanBatchReply, type ScanBatchRequest, type ScanWork } from './scan-protocol.js'
+import {
+  pathSeparator,
+  unpackedScan,
+  type ScanBatchReply,
+  type ScanBatchRequest,
+  type ScanWork,
+} from './scan-protocol.js'
 
 /** How a pool starts its workers. */
 export interface ScanPoolOptions {
@@ -69,7 +75,8 @@ export class ScanPool {
    * `paths`. Rejects when the signal aborts, and when a worker fails or cannot start.
    */
   async scan(paths: readonly string[], options: ScanOptions, signal: AbortSignal): Promise<FileScan[]> {
-    return (await this.#run({ kind: 'scan', paths, options }, signal)) as FileScan[]
+    const packed = (await this.#run({ kind: 'scan', paths, options }, signal)) as (FileScan | 0)[]
+    return packed.map(unpackedScan)
   }
 
   /**

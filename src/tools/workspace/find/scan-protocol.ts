@@ -41,3 +41,21 @@ export function revivedOptions(options: ScanOptions): ScanOptions {
     matcher: { ...options.matcher, literal: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
   }
 }
+
+/** A searched file without matches: most of any search, sent as 0 rather than an object to copy. */
+const nothingFound: FileScan = Object.freeze({
+  kind: 'searched',
+  matches: 0,
+  lines: Object.freeze([]),
+  timedOut: false,
+})
+
+/** A scan as a worker sends it. */
+export function packedScan(scan: FileScan): FileScan | 0 {
+  return scan.kind === 'searched' && scan.matches === 0 && !scan.timedOut ? 0 : scan
+}
+
+/** A scan as a worker sent it, unpacked. */
+export function unpackedScan(packed: FileScan | 0): FileScan {
+  return packed === 0 ? nothingFound : packed
+}

@@ -7,7 +7,13 @@ import { statSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { FsPace } from './fs-pace.js'
 import { mapOrdered } from './ordered-pool.js'
-import { pathSeparator, revivedOptions, type ScanBatchReply, type ScanBatchRequest } from './scan-protocol.js'
+import {
+  packedScan,
+  pathSeparator,
+  revivedOptions,
+  type ScanBatchReply,
+  type ScanBatchRequest,
+} from './scan-protocol.js'
 
 /** Files of a batch read at once once reads are slow. */
 const slowConcurrency = 8
@@ -38,6 +44,7 @@ async function work(request: ScanBatchRequest): Promise<unknown[]> {
   const options = revivedOptions(request.options)
   const pace = new FsPace()
   const results: unknown[] = []
-  for await (const scan of mapOrdered(paths, slowConcurrency, (path) => pace.scan(path, options))) results.push(scan)
+  for await (const scan of mapOrdered(paths, slowConcurrency, (path) => pace.scan(path, options)))
+    results.push(packedScan(scan))
   return results
 }
