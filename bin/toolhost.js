@@ -5,6 +5,7 @@ import module from 'node:module'
 // OS temp directory), so later runs skip compiling them. Node before 22.1 has no such cache.
 module.enableCompileCache?.()
 
-const { main } = await import('../dist/cli/main.js')
+// The command line as one bundle (scripts/bundle-cli.mjs): a start reads a few files, not hundreds.
+const { main } = await import('../dist/cli-bundle/main.js')
 
 process.exitCode = await main(process.argv.slice(2))

@@ -12,4 +12,5 @@ export default function buildDist(): void {
     stdio: 'inherit',
   })
   execFileSync(process.execPath, ['scripts/copy-texts.mjs'], { cwd: root, stdio: 'inherit' })
+  execFileSync(process.execPath, ['scripts/bundle-cli.mjs'], { cwd: root, stdio: 'inherit' })
 }

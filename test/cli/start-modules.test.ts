@@ -29,7 +29,8 @@ const notForListing: Readonly<Record<string, RegExp>> = {
   'HTTP client': /^node:https?$/,
 }
 
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'toolhost.js')
+const root = join(import.meta.dirname, '..', '..')
+const bin = join(root, 'bin', 'toolhost.js')
 const recorder = pathToFileURL(join(import.meta.dirname, 'record-modules.mjs')).href
 
 function startRecorded(args: readonly string[], record: string) {
@@ -46,8 +47,22 @@ function loadedOf(heavy: Readonly<Record<string, RegExp>>, modules: readonly str
     .map(([name]) => name)
 }
 
+/**
+ * The modules a run loaded, read from the recording: a chunk of the command-line bundle stands for
+ * the dist/ modules it holds (dist/cli-bundle/chunks.json), so the patterns apply to them alike.
+ */
 function recorded(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n')
+  const chunks = JSON.parse(readFileSync(join(root, 'dist', 'cli-bundle', 'chunks.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >
+  const bundleDir = pathToFileURL(join(root, 'dist', 'cli-bundle')).href
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((url) => {
+      const chunk = url.startsWith(`${bundleDir}/`) ? chunks[url.slice(bundleDir.length + 1)] : undefined
+      return chunk === undefined ? [url] : chunk.map((module) => pathToFileURL(join(root, module)).href)
+    })
 }
 
 // Two processes of the built binary: generous limits for a busy machine.

@@ -1,0 +1,46 @@
+// Bundles the command line (dist/cli/main.js and what it imports) into dist/cli-bundle/, so that a
+// start reads a few files instead of hundreds of modules. Packages that load only at first use
+// (providers, the MCP SDK, sharp, just-bash, ajv, mathjs, turndown) stay outside, as do Node's own
+// modules; the library (dist/index.js and the subpaths) is not bundled. Each module keeps its own
+// location for files it reads beside itself (texts, workers): `import.meta.url` becomes its URL in
+// dist/. chunks.json lists the modules in each chunk.
+import { rmSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { rolldown } from 'rolldown'
+
+const root = resolve(import.meta.dirname, '..')
+const dist = join(root, 'dist')
+const outDir = join(dist, 'cli-bundle')
+const loadedAtFirstUse =
+  /^(sharp|@img\/|just-bash|@modelcontextprotocol\/|@ai-sdk\/|ajv|ajv-formats|mathjs|turndown)(\/|$)/
+
+rmSync(outDir, { recursive: true, force: true })
+const bundle = await rolldown({
+  input: join(dist, 'cli', 'main.js'),
+  platform: 'node',
+  logLevel: 'warn',
+  external: (id) => id.startsWith('node:') || loadedAtFirstUse.test(id),
+  plugins: [
+    {
+      name: 'module-location',
+      transform(code, id) {
+        if (!id.startsWith(dist) || !code.includes('import.meta.url')) return null
+        const own = JSON.stringify(relative(outDir, id).split('\\').join('/'))
+        return code.replaceAll('import.meta.url', `new URL(${own}, import.meta.url).href`)
+      },
+    },
+  ],
+})
+const { output } = await bundle.write({
+  dir: outDir,
+  format: 'esm',
+  entryFileNames: 'main.js',
+  chunkFileNames: '[name]-[hash].js',
+})
+await bundle.close()
+const chunks = Object.fromEntries(
+  output
+    .filter((item) => item.type === 'chunk')
+    .map((chunk) => [chunk.fileName, chunk.moduleIds.map((id) => relative(root, id).split('\\').join('/'))]),
+)
+writeFileSync(join(outDir, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`)
