@@ -41,8 +41,8 @@ interface Slot {
 const batchesPerWorker = 2
 
 /**
- * Worker threads that search batches of files, so a search uses every core while the calling
- * thread walks the tree. Workers start on demand and are shared by all searches; a worker keeps
+ * Worker threads that search batches of files (or read their modification times, for a glob), so
+ * a search uses every core while the calling thread walks the tree. Workers start on demand and are shared by all searches; a worker keeps
  * the process alive only while it has work, and all stop after `idleMs` without any. A search that
  * is aborted stops the workers busy with it (another search's batches on them start again
  * elsewhere), so a slow pattern cannot keep running for nobody.
