@@ -16,8 +16,9 @@ export interface BatchPlaces<T, R> {
 }
 
 /**
- * Maps the items of `runs` (runs of items, as a walk gives them) in batches and yields each item
- * with its result, in order, while later batches are done ahead. The first batch is done inline,
+ * Maps the items of `runs` (runs of items, as a walk gives them) in batches and yields each batch
+ * with its results (one per item), in order, while later batches are done ahead: a step of the
+ * generator per batch, not per item. The first batch is done inline,
  * the rest by `pooled`; a batch it rejects is done inline, unless `signal` has aborted. Breaking out
  * of the loop stops starting batches.
  */
@@ -25,7 +26,7 @@ export async function* mapInBatches<T, R>(
   runs: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
   places: BatchPlaces<T, R>,
   signal: AbortSignal | undefined,
-): AsyncGenerator<readonly [T, R], void, undefined> {
+): AsyncGenerator<readonly [readonly T[], readonly R[]], void, undefined> {
   const { inline, pooled } = places
   let index = 0
   const doBatch = async (batch: readonly T[]): Promise<readonly [readonly T[], R[]]> => {
@@ -38,8 +39,7 @@ export async function* mapInBatches<T, R>(
     }
   }
   const lookahead = pooled === undefined ? 1 : places.lookahead
-  for await (const [batch, results] of mapOrdered(batches(runs, places.batchItems), lookahead, doBatch))
-    for (let i = 0; i < batch.length; i++) yield [batch[i] as T, results[i] as R]
+  yield* mapOrdered(batches(runs, places.batchItems), lookahead, doBatch)
 }
 
 /** The items of `runs` in batches of `batchItems`, the last one shorter. */

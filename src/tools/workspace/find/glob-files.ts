@@ -91,7 +91,7 @@ export async function globFiles(
   const aborted = signal ?? new AbortController().signal
   const files: GlobFile[] = []
   // Modification times are read in worker threads while the walk goes on.
-  for await (const [entry, mtimeMs] of mapInBatches(
+  for await (const [entries, mtimes] of mapInBatches(
     matched(),
     {
       inline: async (batch) => {
@@ -115,7 +115,10 @@ export async function globFiles(
     },
     signal,
   )) {
-    if (!Number.isNaN(mtimeMs)) files.push({ path: entry.path, mtimeMs })
+    entries.forEach((entry, i) => {
+      const mtimeMs = mtimes[i] as number
+      if (!Number.isNaN(mtimeMs)) files.push({ path: entry.path, mtimeMs })
+    })
   }
   files.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return { path: root.dir.path, files }

@@ -16,8 +16,8 @@ export interface ScanPlaces {
 }
 
 /**
- * Searches the files of `files` (runs of files, each with a `realPath` to read) and yields each
- * with its scan, in the order of `files`, while later files are searched ahead in worker threads.
+ * Searches the files of `files` (runs of files, each with a `realPath` to read) and yields them in
+ * batches with their scans, in the order of `files`, while later files are searched ahead in worker threads.
  * A batch the pool cannot take (no worker could start, one failed) is searched on the calling
  * thread instead. Breaking out of the loop stops sending batches; an abort of `signal` stops the
  * workers' part.
@@ -27,7 +27,7 @@ export function scanInOrder<T extends { readonly realPath: string }>(
   options: ScanOptions,
   places: ScanPlaces,
   signal: AbortSignal,
-): AsyncGenerator<readonly [T, FileScan], void, undefined> {
+): AsyncGenerator<readonly [readonly T[], readonly FileScan[]], void, undefined> {
   const { pace, pool } = places
   return mapInBatches(
     files,

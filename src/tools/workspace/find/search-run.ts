@@ -2,6 +2,7 @@ import type { Workspace } from '../../../workspace/workspace.js'
 import { compileGlob } from './glob-limits.js'
 import type { LineMatcher } from './line-matcher.js'
 import type { FoundLine, SearchMode } from './match-collector.js'
+import type { FileScan } from './scan-file.js'
 import { scanInOrder } from './scan-in-order.js'
 import { sharedScanPool, type ScanPool } from './scan-pool.js'
 import { walkFiles } from './walk-files.js'
@@ -93,29 +94,33 @@ export async function runSearch(workspace: Workspace, request: SearchRequest): P
   let stoppedEarly = false
   const pool = request.pool === undefined ? sharedScanPool() : (request.pool ?? undefined)
   const scans = scanInOrder(files, scanOptions, { pace: walker.pace, pool }, request.signal)
-  for await (const [entry, scan] of scans) {
-    request.signal.throwIfAborted()
-    if (scan.kind !== 'searched') {
-      skipped[scan.kind === 'too-large' ? 'tooLarge' : scan.kind]++
-    } else {
-      totals.searched++
-      if (scan.timedOut) skipped.timedOut++
-      if (scan.matches > 0) {
-        const first = totals.entries
-        const count = request.mode === 'content' ? scan.matches : 1
-        totals.entries += count
-        totals.matches += scan.matches
-        totals.files++
-        if (first + count > request.offset && first < keep) {
-          const groups =
-            request.mode === 'content' ? matchGroups(scan.lines, request, request.offset - first, keep - first) : []
-          page.push({ path: entry.path, matches: scan.matches, groups })
+  batches: for await (const [entries, batchScans] of scans) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as WalkEntry
+      const scan = batchScans[i] as FileScan
+      request.signal.throwIfAborted()
+      if (scan.kind !== 'searched') {
+        skipped[scan.kind === 'too-large' ? 'tooLarge' : scan.kind]++
+      } else {
+        totals.searched++
+        if (scan.timedOut) skipped.timedOut++
+        if (scan.matches > 0) {
+          const first = totals.entries
+          const count = request.mode === 'content' ? scan.matches : 1
+          totals.entries += count
+          totals.matches += scan.matches
+          totals.files++
+          if (first + count > request.offset && first < keep) {
+            const groups =
+              request.mode === 'content' ? matchGroups(scan.lines, request, request.offset - first, keep - first) : []
+            page.push({ path: entry.path, matches: scan.matches, groups })
+          }
         }
       }
-    }
-    if (performance.now() > deadline) {
-      stoppedEarly = true
-      break
+      if (performance.now() > deadline) {
+        stoppedEarly = true
+        break batches
+      }
     }
   }
   return { page, ...totals, skipped, stoppedEarly }
