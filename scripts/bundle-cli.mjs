@@ -1,20 +1,22 @@
 // Bundles the command line (dist/cli/main.js and what it imports) into dist/cli-bundle/, so that a
-// start reads a few files instead of hundreds of modules. Packages that load only at first use
-// (providers, the MCP SDK, sharp, just-bash, ajv, mathjs, turndown) stay outside, as do Node's own
-// modules; the library (dist/index.js and the subpaths) is not bundled. Each module keeps its own
+// start reads a few files instead of hundreds of modules. zod, yaml, the MCP SDK and the providers
+// go in (one copy of zod for all of them); sharp (native), just-bash, ajv, mathjs and turndown,
+// loaded at first use, stay outside, as do Node's own modules. The library (dist/index.js and the
+// subpaths) is not bundled. Each module keeps its own
 // location for files it reads beside itself (texts, workers): `import.meta.url` becomes its URL in
 // dist/. chunks.json lists the modules in each chunk.
-import { rmSync, writeFileSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { rolldown } from 'rolldown'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = join(root, 'dist')
 const outDir = join(dist, 'cli-bundle')
-const loadedAtFirstUse =
-  /^(sharp|@img\/|just-bash|@modelcontextprotocol\/|@ai-sdk\/|ajv|ajv-formats|mathjs|turndown)(\/|$)/
+// Written beside and then moved in place, so a CLI started meanwhile finds the old bundle or the new one.
+const nextDir = join(dist, 'cli-bundle.next')
+const loadedAtFirstUse = /^(sharp|@img|just-bash|ajv|ajv-formats|mathjs|turndown)(\/|$)/
 
-rmSync(outDir, { recursive: true, force: true })
+rmSync(nextDir, { recursive: true, force: true })
 const bundle = await rolldown({
   input: join(dist, 'cli', 'main.js'),
   platform: 'node',
@@ -32,7 +34,7 @@ const bundle = await rolldown({
   ],
 })
 const { output } = await bundle.write({
-  dir: outDir,
+  dir: nextDir,
   format: 'esm',
   entryFileNames: 'main.js',
   chunkFileNames: '[name]-[hash].js',
@@ -43,4 +45,6 @@ const chunks = Object.fromEntries(
     .filter((item) => item.type === 'chunk')
     .map((chunk) => [chunk.fileName, chunk.moduleIds.map((id) => relative(root, id).split('\\').join('/'))]),
 )
-writeFileSync(join(outDir, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`)
+writeFileSync(join(nextDir, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`)
+rmSync(outDir, { recursive: true, force: true })
+renameSync(nextDir, outDir)
