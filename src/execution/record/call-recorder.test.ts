@@ -33,6 +33,29 @@ describe('CallRecorder', () => {
     expect(recorder.state('c1')?.phase).toBe('succeeded')
   })
 
+  it('starts calls together in one flush, and forgets the calls a turn finished when it ends', async () => {
+    const { store, runId, invocationId } = await stores.withInvocation()
+    const recorder = new CallRecorder(store, runId, invocationId)
+    const input = { formula: '1d6' }
+    for (const callId of ['c1', 'c2', 'c3']) {
+      const call = { ...base, callId, toolId }
+      recorder.record({ ...call, phase: 'requested', rawArguments: '{}' })
+      recorder.record({ ...call, phase: 'admitted', input })
+      recorder.record({ ...call, phase: 'scheduled', input, decision: { behavior: 'allow' } })
+    }
+    recorder.startCalls(['c1', 'c2'].map((callId) => ({ ...base, callId, toolId, phase: 'running', input })))
+    const running = store.events({ invocationId, types: ['running'] }).map((e) => e.callId)
+    expect(running).toEqual(['c1', 'c2'])
+    expect(() => recorder.startCalls([{ ...base, callId: 'c1', toolId, phase: 'running', input }])).toThrow(
+      IllegalCallTransitionError,
+    )
+    recorder.record({ ...base, callId: 'c1', toolId, phase: 'succeeded', result: ok })
+    recorder.turnCompleted(1, 'completed')
+    expect(recorder.state('c1')).toBeUndefined()
+    expect(recorder.state('c2')?.phase).toBe('running')
+    expect(recorder.state('c3')?.phase).toBe('scheduled')
+  })
+
   it('refuses a move the transition table does not allow, and records nothing for it', async () => {
     const { store, runId, invocationId } = await stores.withInvocation()
     const recorder = new CallRecorder(store, runId, invocationId)

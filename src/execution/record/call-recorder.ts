@@ -1,4 +1,4 @@
-import type { CallDecisionRecord, CallState, CallStateIn } from '../../call/call-state.js'
+import { isTerminal, type CallDecisionRecord, type CallState, type CallStateIn } from '../../call/call-state.js'
 import { transition } from '../../call/call-transitions.js'
 import type { ToolId } from '../../core/tool-id.js'
 import type { EventDataByType, EventType, NewStoreEvent, StoredResult } from '../../store/event-types.js'
@@ -154,8 +154,14 @@ export class CallRecorder {
     this.#append('turn_started', null, null, { round, calls })
   }
 
+  /** Ends the turn; the calls it finished are forgotten (the store has them, and an id may come back as a new call). */
   turnCompleted(round: number, status: 'completed' | 'paused' | 'failed'): void {
     this.#append('turn_completed', null, null, { round, status })
+    for (const [callId, state] of this.#calls) {
+      if (!isTerminal(state)) continue
+      this.#calls.delete(callId)
+      this.#startedAt.delete(callId)
+    }
   }
 
   progress(
