@@ -125,25 +125,42 @@ async function normalizing(): Promise<void> {
   )
 }
 
-/** Targets on the ratio toolhost / reference, by the start of a row's name and its reference. */
-const targets: readonly { readonly row: string; readonly reference?: string; readonly atMost: number }[] = [
-  { row: 'turn of 10 no-op calls', atMost: 1.0 },
-  { row: 'turn of 100 no-op calls, per call', atMost: 1.0 },
-  { row: 'turn of 1000 no-op calls', atMost: 1.0 },
-  { row: 'per-call time at 1,000 calls', atMost: 1.2 },
-  { row: 'turn of 100 no-op calls (store on disk', atMost: 0.6 },
-  { row: 'call with 5,000 extension tools', atMost: 1.2 },
-  { row: 'search_files', atMost: 2.5 },
-  { row: 'glob', atMost: 1.5 },
-  { row: 'agent loop, per round', reference: 'ai@7', atMost: 1.5 },
+/**
+ * The goal of a row, found by the start of its name (and its reference's): at most `ratio` times
+ * the reference, or at most `value` in the row's unit. Cold starts are set against `node -e 0` of
+ * the same run (150 ms and 200 ms were set when it took 25 ms), so that a busy machine does not
+ * move the goal.
+ */
+const targets: readonly {
+  readonly row: string
+  readonly reference?: string
+  readonly ratio?: number
+  readonly value?: number
+}[] = [
+  { row: 'turn of 10 no-op calls', ratio: 1.0 },
+  { row: 'turn of 100 no-op calls, per call', ratio: 1.0 },
+  { row: 'turn of 1000 no-op calls', ratio: 1.0 },
+  { row: 'per-call time at 1,000 calls', ratio: 1.2 },
+  { row: 'turn of 100 no-op calls (store on disk', ratio: 0.6 },
+  { row: 'register 5,000 extension tools', reference: 'ai@7: 5,000', value: 150 },
+  { row: 'memory of 5,000 extension tools (heap', value: 40 },
+  { row: 'call with 5,000 extension tools', ratio: 1.2 },
+  { row: 'CLI start', ratio: 6.0 },
+  { row: 'MCP start', ratio: 8.0 },
+  { row: 'search_files', ratio: 2.5 },
+  { row: 'glob', ratio: 1.5 },
+  { row: 'agent loop, per round', reference: 'ai@7', ratio: 1.5 },
 ]
 
 function verdict(row: Row): string {
   const target = targets.find(
     (t) => row.name.startsWith(t.row) && (t.reference === undefined || row.referenceName.startsWith(t.reference)),
   )
-  if (target === undefined) return ''
-  return `${row.toolhost / row.reference <= target.atMost ? 'met' : 'missed'} (≤ ${target.atMost.toFixed(1)}×)`
+  if (target?.ratio !== undefined)
+    return `${row.toolhost / row.reference <= target.ratio ? 'met' : 'missed'} (≤ ${target.ratio.toFixed(1)}×)`
+  if (target?.value !== undefined)
+    return `${row.toolhost <= target.value ? 'met' : 'missed'} (≤ ${target.value} ${row.unit})`
+  return ''
 }
 
 function table(): string {
