@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ToolHost } from '../src/host/tool-host.js'
 
 /** How many tools each side registers. */
 export const benchToolCount = 5_000
@@ -17,6 +18,26 @@ export function benchToolSchema(i: number): { [key: string]: unknown } {
     type: 'object',
     properties: { q: { type: 'string', description: `Query of tool ${i}.` } },
     required: ['q'],
+  }
+}
+
+/** Registers the bench tools 0 … count-1 on a host, as extension `bench`. */
+export function registerBenchTools(
+  host: { readonly extensions: Pick<ToolHost['extensions'], 'register'> },
+  count: number,
+): void {
+  for (let i = 0; i < count; i++) {
+    host.extensions.register(
+      {
+        extensionId: 'bench',
+        name: `tool_${i}`,
+        description: `Tool ${i}.`,
+        contexts: ['session'],
+        inputSchema: benchToolSchema(i),
+        annotations: { readOnly: true },
+      },
+      () => 'ok',
+    )
   }
 }
 
@@ -37,19 +58,7 @@ async function measure(subject: string): Promise<MemoryFigures> {
     const host = await createToolHost({ dataDir, inMemoryStore: true, processDirs: [], watchProcessTools: false })
     const before = settled()
     const start = performance.now()
-    for (let i = 0; i < benchToolCount; i++) {
-      host.extensions.register(
-        {
-          extensionId: 'bench',
-          name: `tool_${i}`,
-          description: `Tool ${i}.`,
-          contexts: ['session'],
-          inputSchema: benchToolSchema(i),
-          annotations: { readOnly: true },
-        },
-        () => 'ok',
-      )
-    }
+    registerBenchTools(host, benchToolCount)
     const ms = performance.now() - start
     const after = settled()
     await host.close()

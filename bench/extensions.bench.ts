@@ -15,7 +15,7 @@ import { createToolHost } from '../src/host/create-tool-host.js'
 import type { ToolHost } from '../src/host/tool-host.js'
 import type { Invocation } from '../src/host/invocation.js'
 import { median, time, type BenchReport } from './bench-report.js'
-import { benchToolCount, benchToolSchema, type MemoryFigures } from './extensions-memory.js'
+import { benchToolCount, benchToolSchema, registerBenchTools, type MemoryFigures } from './extensions-memory.js'
 
 const run = promisify(execFile)
 
@@ -36,28 +36,12 @@ async function newHost(scratch: string, name: string): Promise<ToolHost> {
   })
 }
 
-function register(host: ToolHost, count: number): void {
-  for (let i = 0; i < count; i++) {
-    host.extensions.register(
-      {
-        extensionId: 'bench',
-        name: `tool_${i}`,
-        description: `Tool ${i}.`,
-        contexts: ['session'],
-        inputSchema: benchToolSchema(i),
-        annotations: { readOnly: true },
-      },
-      () => 'ok',
-    )
-  }
-}
-
 async function registering(report: BenchReport, scratch: string): Promise<void> {
   let round = 0
   // Each run registers on a new host; only the registering is timed.
   const registerOnce = async () => {
     const host = await newHost(scratch, `register-${round++}`)
-    const ms = await time(async () => register(host, benchToolCount))
+    const ms = await time(async () => registerBenchTools(host, benchToolCount))
     await host.close()
     return ms
   }
@@ -118,7 +102,7 @@ async function memory(report: BenchReport): Promise<void> {
 async function calling(report: BenchReport, scratch: string): Promise<void> {
   const prepare = async (count: number) => {
     const host = await newHost(scratch, `call-${count}`)
-    register(host, count)
+    registerBenchTools(host, count)
     const invocation = await host.createInvocation({
       scope: 'session',
       protocol: 'anthropic',
