@@ -67,18 +67,11 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
     }
     return query
   }
-  // One INSERT of many rows costs far less than as many one-row statements; statements by row count.
-  const multiInserts = new Map<number, ReturnType<DatabaseSync['prepare']>>()
-  const multiInsert = (rows: number) => {
-    let statement = multiInserts.get(rows)
-    if (statement === undefined) {
-      statement = db.prepare(
-        `INSERT INTO events (${eventRowColumns}) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      )
-      multiInserts.set(rows, statement)
-    }
-    return statement
-  }
+  // One INSERT of many rows costs far less than as many one-row statements.
+  const multiInsert = (rows: number) =>
+    prepared(
+      `INSERT INTO events (${eventRowColumns}) VALUES ${'(?, ?, ?, ?, ?, ?, ?, ?, ?), '.repeat(rows).slice(0, -2)}`,
+    )
 
   return {
     append(event) {
