@@ -195,7 +195,7 @@ try {
   console.log(`${machine}\n\n${table()}`)
   await writeFile(
     new URL('../BENCHMARKS.md', import.meta.url),
-    `# Benchmarks\n\nWritten by \`npm run bench\` on ${date}: ${machine}. Each row is toolhost beside a reference measured in the same run (medians of at least 5 repetitions unless a row says otherwise); the ratio is toolhost / reference. The target column shows the goal of a row, on its ratio or on its figure; cold starts are set against `node -e 0` of the same run (150 ms and 200 ms were set when it took 25 ms).\n\n${table()}\n`,
+    `# Benchmarks\n\nWritten by \`npm run bench\` on ${date}: ${machine}. Each row is toolhost beside a reference measured in the same run (medians of at least 5 repetitions unless a row says otherwise); the ratio is toolhost / reference. The target column shows the goal of a row, on its ratio or on its figure; cold starts are set against \`node -e 0\` of the same run (150 ms and 200 ms were set when it took 25 ms).\n\n${table()}\n`,
   )
 } finally {
   rmSync(scratch, { recursive: true, force: true })
