@@ -67,11 +67,12 @@ export function eventLog(db: DatabaseSync, now: () => number): EventLog {
     }
     return query
   }
-  // One INSERT of many rows costs far less than as many one-row statements.
+  // One INSERT of many rows costs far less than as many one-row statements; by row count.
+  const multiInserts: ReturnType<DatabaseSync['prepare']>[] = []
   const multiInsert = (rows: number) =>
-    prepared(
+    (multiInserts[rows] ??= db.prepare(
       `INSERT INTO events (${eventRowColumns}) VALUES ${'(?, ?, ?, ?, ?, ?, ?, ?, ?), '.repeat(rows).slice(0, -2)}`,
-    )
+    ))
 
   return {
     append(event) {
