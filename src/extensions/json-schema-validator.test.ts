@@ -95,4 +95,11 @@ describe('compileInputSchema', () => {
     compileInputSchema({ $id: 'https://example.com/taken', type: 'object' })
     expect(() => compileInputSchema({ $id: 'https://example.com/taken', type: 'object' })).toThrow(/already exists/)
   })
+
+  it('refuses an async schema at once, whose promise would read as a pass', () => {
+    const schema = { $async: true, type: 'object', properties: { n: { type: 'integer' } } } as JsonSchema
+    expect(() => compileInputSchema(schema)).toThrow(/"\$async" schemas are not supported/)
+    const nested = { type: 'object', properties: { n: { $async: true, type: 'integer' } } } as JsonSchema
+    expect(() => compileInputSchema(nested)).toThrow(/async schema in sync schema/)
+  })
 })

@@ -27,14 +27,19 @@ export function compileInputSchema(schema: JsonSchema): JsonInputValidator {
   let validate = structure.selfContained ? undefined : compile(schema)
   return (input) => {
     validate ??= compile(schema)
-    return validate(input)
+    // Only `true` admits: anything else (an async schema's promise) is a failed check, never a pass.
+    return validate(input) === true
       ? { ok: true, value: input }
       : { ok: false, problems: (validate.errors ?? []).map(toProblem) }
   }
 }
 
 function compile(schema: JsonSchema): ValidateFunction {
-  return invalidIfThrows(() => sharedAjv().compile(schema))
+  const validate = invalidIfThrows(() => sharedAjv().compile(schema))
+  // An async validator answers with a promise, which would read as valid: refused outright.
+  if ((validate as { $async?: unknown }).$async === true)
+    throw invalidSchema('"$async" schemas are not supported: a tool input is checked synchronously; remove "$async"')
+  return validate
 }
 
 function invalidIfThrows<T>(check: () => T): T {
