@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../core/json-schema.js'
+import { parsePointer } from '../snapshot/schema/json-pointer.js'
 
 /**
  * What a schema (already valid against the 2020-12 meta-schema) shows before ajv compiles it: the
@@ -140,12 +141,8 @@ function resolveLocalRef(root: JsonSchema, ref: string): unknown {
   } catch {
     return undefined
   }
-  if (fragment === '') return root
-  if (!fragment.startsWith('/')) return undefined
-  const tokens = fragment
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const tokens = parsePointer(fragment)
+  if (tokens === undefined) return undefined
   let node: unknown = root
   for (let index = 0; index < tokens.length; index++) {
     const keyword = tokens[index] ?? ''
