@@ -1,4 +1,4 @@
-import { access, lstat, rm } from 'node:fs/promises'
+import { access, lstat, rm, stat } from 'node:fs/promises'
 import { constants } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -38,6 +38,11 @@ type GitExtra = Pick<GitCommand, 'input' | 'maxOutput' | 'settings'>
 const addAttempts = 4
 /** Waits between tries while another process holds the index lock; about a second in all. */
 const lockWaits = [10, 20, 40, 80, 160, 320, 640] as const
+/**
+ * An `index.lock` older than this is a leftover of a git that was killed (a toolhost process that
+ * died mid-snapshot): no snapshot holds the lock that long, and a leftover would fail every later one.
+ */
+const staleLockMs = 10 * 60_000
 
 /**
  * Stages the whole workspace into the shadow index and writes it as a tree: `git add -A` (so the
@@ -147,7 +152,7 @@ export function unindexable(stderr: string): string[] {
 
 /**
  * Runs a command that writes the index, waiting briefly while another process holds git's
- * `index.lock`.
+ * `index.lock`, and removing a lock left behind long ago.
  */
 async function gitLocked(
   repo: ShadowRepo,
@@ -156,12 +161,24 @@ async function gitLocked(
   extra: GitExtra = {},
 ): Promise<GitOutput> {
   let output = await gitOnce(repo, run, args, extra)
+  if (output.code !== 0 && heldByOther(output.stderr) && (await removeStaleLock(repo.gitDir))) {
+    output = await gitOnce(repo, run, args, extra)
+  }
   for (const wait of lockWaits) {
     if (output.code === 0 || !heldByOther(output.stderr) || Date.now() + wait >= run.deadline) break
     await delay(wait, undefined, run.signal === undefined ? {} : { signal: run.signal })
     output = await gitOnce(repo, run, args, extra)
   }
   return output
+}
+
+/** Removes the index lock when it is a leftover ({@link staleLockMs}); true when it did. */
+async function removeStaleLock(gitDir: string): Promise<boolean> {
+  const lock = join(gitDir, 'index.lock')
+  const stats = await stat(lock).catch(() => undefined)
+  if (stats === undefined || Date.now() - stats.mtimeMs < staleLockMs) return false
+  await rm(lock, { force: true })
+  return true
 }
 
 function heldByOther(stderr: string): boolean {

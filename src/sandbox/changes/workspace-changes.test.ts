@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -196,6 +196,16 @@ describe('openWorkspaceChanges', () => {
     await expect(changes.snapshot()).rejects.toThrow(/index\.lock/)
     await rm(join(stateDir, 'index.lock'))
     await expect(changes.snapshot()).resolves.toMatch(/^[0-9a-f]{40}$/)
+  })
+
+  it('removes an index lock left behind long ago by a git that was killed', async () => {
+    const changes = await open()
+    const lock = join(stateDir, 'index.lock')
+    await writeFile(lock, '')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    await utimes(lock, hourAgo, hourAgo)
+    await expect(changes.snapshot()).resolves.toMatch(/^[0-9a-f]{40}$/)
+    await expect(readdir(stateDir)).resolves.not.toContain('index.lock')
   })
 
   it('stops when its signal is aborted, and refuses ids that are not trees', async () => {
