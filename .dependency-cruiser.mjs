@@ -10,6 +10,7 @@ const layers = [
   'call',
   'net',
   'spawn',
+  'sandbox',
   'store',
   'catalog',
   'snapshot',

@@ -1,7 +1,7 @@
 import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { Profile } from '../profile/profile-schema.js'
 import type { Snapshot } from '../snapshot/snapshot.js'
-import type { ToolCallContext } from '../tool/define-tool.js'
+import type { HostDirs, ToolCallContext } from '../tool/define-tool.js'
 import type { ToolId } from '../core/tool-id.js'
 import type { OwnerMemory } from '../memory/memory-types.js'
 import type { ReadState } from '../workspace/read-state.js'
@@ -18,6 +18,8 @@ export interface InvocationScope {
   profile(): Profile
   /** The agent run's services, when a loop drives the invocation. */
   readonly run?: RunServices
+  /** toolhost's directories for the invocation's tools. */
+  readonly hostDirs?: HostDirs
   /** Asks a person about something a running call wants to do; see ToolCallContext.requestApproval. */
   requestApproval(
     call: { readonly callId: string; readonly toolId: ToolId },
@@ -49,5 +51,6 @@ export function callContext(
     memory: scope.memory,
     requestApproval: (request) => scope.requestApproval({ callId, toolId }, request),
     ...(scope.run !== undefined && { run: scope.run }),
+    ...(scope.hostDirs !== undefined && { hostDirs: scope.hostDirs }),
   }
 }

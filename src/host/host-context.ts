@@ -6,7 +6,11 @@ import { McpClientManager } from '../mcp/client/index.js'
 import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { readTrustedSpecs } from '../process/trusted-specs.js'
 import { openStore, type Store } from '../store/store.js'
-import { builtinTools } from '../tools/index.js'
+import { builtinTools, sandboxedTools } from '../tools/index.js'
+import { stopBackgroundCommandsIn } from '../tools/background/index.js'
+import { sandboxSupport } from '../sandbox/detect-sandbox.js'
+import type { CatalogDiagnostic } from '../catalog/catalog-tool.js'
+import type { ToolId } from '../core/tool-id.js'
 import { alwaysRules, type AlwaysRules } from './always-rules.js'
 import { defaultDataDir } from './default-data-dir.js'
 import { serverNamesIn } from './mcp-server-names.js'
@@ -43,9 +47,8 @@ export async function openHostContext(options: ToolHostOptions): Promise<HostCon
   const dataDir = resolve(options.dataDir ?? defaultDataDir())
   const workspaceDir = resolve(options.workspaceDir ?? process.cwd())
   const skillsDir = options.skillsDir === undefined ? undefined : resolve(options.skillsDir)
-  const builtins = buildCatalog([
-    { tools: [...builtinTools, ...(options.tools ?? [])].map(builtinCatalogTool), diagnostics: [] },
-  ])
+  // Probed beside the loading of process tools below; real commands are offered only where it works.
+  const sandbox = sandboxSupport()
   let store: Store | undefined
   let mcp: McpClientManager | undefined
   let closed = false
@@ -64,6 +67,18 @@ export async function openHostContext(options: ToolHostOptions): Promise<HostCon
     trusted: () => readTrustedSpecs(dataDir),
   })
   await processTools.add(processDirs)
+  const support = await sandbox
+  const unavailable: CatalogDiagnostic[] = support.available
+    ? []
+    : [...sandboxedTools].map((tool) => ({
+        toolId: `builtin:${tool.name}` as ToolId,
+        code: 'sandbox.unavailable',
+        message: `${tool.name} is not offered: ${support.reason}. \`toolhost doctor\` checks it again.`,
+      }))
+  const offered = builtinTools.filter((tool) => support.available || !sandboxedTools.has(tool))
+  const builtins = buildCatalog([
+    { tools: [...offered, ...(options.tools ?? [])].map(builtinCatalogTool), diagnostics: unavailable },
+  ])
   return {
     dataDir,
     workspaceDir,
@@ -83,6 +98,7 @@ export async function openHostContext(options: ToolHostOptions): Promise<HostCon
     mcp: mcpManager,
     async close() {
       processTools.close()
+      await stopBackgroundCommandsIn(dataDir)
       await mcp?.close()
       closed = true
       store?.close()

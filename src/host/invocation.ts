@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { snapshotIndex } from '../snapshot/snapshot-index.js'
 import type { CatalogTool } from '../catalog/catalog-tool.js'
 import type { Profile } from '../profile/profile-schema.js'
@@ -336,6 +337,7 @@ export class Invocation {
       store,
       recorder: this.#recorder,
       runDir: store.runDir(this.runId),
+      hostDirs: { runDir: store.runDir(this.runId), stateDir: join(store.dataDir, 'state') },
       hooks: this.#parts.hooks,
       workspace: this.#parts.workspace,
       readState: this.#readState,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultProfile } from './default-profile.js'
 import { findProfileFile, mergeProfile, parseProfile, ProfileError, readProfileFile } from './load-profile.js'
 import { migrateProfile } from './profile-migrations.js'
+import { defaultHiddenPaths } from './sandbox-settings.js'
 
 function problemsOf(raw: unknown): readonly string[] {
   try {
@@ -36,6 +37,14 @@ describe('parseProfile', () => {
       permissions: { mode: 'default', allow: [], ask: [], deny: [] },
       hooks: { preTool: [], postTool: [] },
       network: { allowPrivateHosts: [], shellUrlPrefixes: [] },
+      sandbox: {
+        hidePaths: [...defaultHiddenPaths],
+        env: [],
+        allowedDomains: [],
+        cpuSeconds: 600,
+        memoryMb: 4096,
+        maxBackground: 4,
+      },
       skills: { visible: ['*'], deny: [] },
       agent: {
         callable: false,

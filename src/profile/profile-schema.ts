@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parsePermissionRule } from './permission-rule.js'
 import { toolPatternProblem } from '../core/tool-pattern.js'
+import { sandboxSettings } from './sandbox-settings.js'
 
 /**
  * The profile schema version this toolhost writes and reads natively. Version 2 made the round and
@@ -135,6 +136,8 @@ export const profileSchema = z.strictObject({
   /** Command hooks run before and after tool calls. */
   hooks: hooksSettings.prefault({}),
   network: networkSettings.prefault({}),
+  /** How `system.shell` and `repl.run` sandbox real programs. */
+  sandbox: sandboxSettings.prefault({}),
   skills: skillsSettings.prefault({}),
   agent: agentSettings.prefault({}),
 })
@@ -153,6 +156,7 @@ export function profileKeysAt(path: string): readonly string[] {
   if (path === 'permissions') return Object.keys(permissionsSettings.shape)
   if (path === 'hooks') return Object.keys(hooksSettings.shape)
   if (path === 'network') return Object.keys(networkSettings.shape)
+  if (path === 'sandbox') return Object.keys(sandboxSettings.shape)
   if (path === 'skills') return Object.keys(skillsSettings.shape)
   if (path === 'agent') return Object.keys(agentSettings.shape)
   return []

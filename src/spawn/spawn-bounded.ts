@@ -16,6 +16,8 @@ export interface BoundedSpawnOptions {
   readonly tracker?: SpawnTracker
   /** How to bound it; the strongest the machine offers ({@link containment}) when omitted. */
   readonly containment?: Containment
+  /** Pipes beyond stdin, stdout and stderr, at file descriptors 3, 4, …: `child.stdio[3]`, … */
+  readonly extraPipes?: number
 }
 
 /** A running bounded program: stdin, stdout and stderr are pipes. */
@@ -65,7 +67,7 @@ export async function spawnBounded(
     env,
     shell: false,
     detached: process.platform !== 'win32',
-    stdio: 'pipe',
+    stdio: ['pipe', 'pipe', 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
     windowsHide: true,
   })
 

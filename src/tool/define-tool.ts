@@ -48,6 +48,14 @@ export type PermissionCheck =
   | { readonly behavior: 'ask'; readonly reason: string }
   | { readonly behavior: 'deny'; readonly reason: string }
 
+/** toolhost's own directories for a call's tool: outside the workspace's mounts, never writable by the model. */
+export interface HostDirs {
+  /** The run's directory; its `tool-results/` is the workspace's `tool-results/`. */
+  readonly runDir: string
+  /** Where tools keep state between calls and runs (`<dataDir>/state/`), hidden from the model and its commands. */
+  readonly stateDir: string
+}
+
 /** What a call receives besides its input. */
 export interface ToolCallContext extends DescriptionContext {
   readonly callId: string
@@ -71,6 +79,8 @@ export interface ToolCallContext extends DescriptionContext {
   requestApproval(request: { readonly reason: string; readonly detail: Record<string, unknown> }): Promise<boolean>
   /** The agent run this call belongs to; absent when the invocation is driven without the agent loop. */
   readonly run?: RunServices
+  /** toolhost's directories for this call; absent when a tool is called outside an invocation. */
+  readonly hostDirs?: HostDirs
 }
 
 /** A progress report yielded by a tool whose `call` is an async generator. */

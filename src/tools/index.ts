@@ -7,6 +7,8 @@ import { applyPatchTool } from './workspace/apply-patch/apply-patch.js'
 import { fileTools } from './workspace/files/index.js'
 import { findTools } from './workspace/find/index.js'
 import { shellTool } from './workspace/shell/shell.js'
+import { systemShellTool } from './system/shell/system-shell.js'
+import { backgroundTools } from './background/index.js'
 import { agentTools } from './agent/index.js'
 import { chatTools } from './chat/index.js'
 import { publishTools } from './workspace/publish/index.js'
@@ -24,9 +26,14 @@ export const builtinTools: readonly AnyToolDefinition[] = [
   ...fileTools,
   ...findTools,
   shellTool,
+  systemShellTool,
+  ...backgroundTools,
   ...memoryTools,
   ...publishTools,
   ...chatTools,
   ...worldinfoTools,
   ...agentTools,
 ]
+
+/** Builtin tools that run real programs in the OS sandbox: offered only where it works. */
+export const sandboxedTools: ReadonlySet<AnyToolDefinition> = new Set([systemShellTool])

@@ -1,3 +1,4 @@
+import { stopBackgroundCommands } from '../../tools/background/index.js'
 import type { Profile } from '../../profile/profile-schema.js'
 import type { Store } from '../../store/store.js'
 import { fillText, loadText } from '../../text/model-text.js'
@@ -161,7 +162,11 @@ export class AgentRun implements RunContext {
       for (;;) {
         const end = await this.runAgent(agent)
         await agent.children?.cancelAll('the delegating agent ended')
-        if (end.kind !== 'handoff') return this.#finish(end, agent.invocation.id)
+        if (end.kind !== 'handoff') {
+          // Background commands live as long as the run: a pause keeps them, an end stops them.
+          if (end.kind !== 'paused') await stopBackgroundCommands(this.store.runDir(this.runId))
+          return this.#finish(end, agent.invocation.id)
+        }
         this.store.appendRunEvent(this.runId, 'handoff', { from: agent.agentId, to: end.agentId, message: end.message })
         this.emit({ type: 'handoff', from: agent.agentId, to: end.agentId })
         agent = await openAgent(this, profileOf(this, end.agentId), 'handoff', [
@@ -182,6 +187,7 @@ export class AgentRun implements RunContext {
             : error instanceof Error
               ? error.message
               : String(error)
+      await stopBackgroundCommands(this.store.runDir(this.runId))
       this.store.appendRunEvent(this.runId, 'finished', { status, reason })
       this.store.setRunStatus(this.runId, status)
       this.emit({ type: 'run-finished', runId: this.runId, status, reason })

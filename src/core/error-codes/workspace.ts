@@ -200,11 +200,48 @@ export const workspaceErrorCodes = {
   'shell.sandbox_error': {
     kind: 'recoverable',
     meaning: 'The shell sandbox failed (ran out of memory, crashed, or refused the command).',
-    texts: ['tools/workspace/shell/texts/sandbox-error.txt', 'tools/workspace/shell/texts/out-of-memory.txt'],
+    texts: [
+      'tools/workspace/shell/texts/sandbox-error.txt',
+      'tools/workspace/shell/texts/out-of-memory.txt',
+      'tools/system/shell/texts/sandbox-failed.txt',
+    ],
   },
   'shell.invalid_workdir': {
     kind: 'recoverable',
     meaning: 'The workdir of a shell command is not a folder of the workspace.',
     texts: ['tools/workspace/shell/texts/workdir.txt'],
+  },
+  'sandbox.unavailable': {
+    kind: 'diagnostic',
+    meaning: 'Tools that run real programs are left out: the OS sandbox (bubblewrap) does not work on this machine.',
+  },
+  'shell.sandbox_unavailable': {
+    kind: 'recoverable',
+    meaning: 'Real commands cannot run: the OS sandbox (bubblewrap) does not work on this machine.',
+    texts: ['tools/system/shell/texts/unavailable.txt'],
+  },
+  'shell.output_limit': {
+    kind: 'recoverable',
+    meaning: 'A real command wrote more output than a call may hold and was stopped.',
+    texts: ['tools/system/shell/texts/output-limit.txt'],
+  },
+  'shell.background_unavailable': {
+    kind: 'recoverable',
+    meaning: 'A background command was asked for outside a run, which has nowhere to keep it.',
+    texts: ['tools/background/texts/outside-run.txt'],
+  },
+  'shell.background_limit': {
+    kind: 'recoverable',
+    meaning: 'As many background commands as the profile allows are already running in the run.',
+    texts: ['tools/background/texts/limit.txt'],
+  },
+  'shell.unknown_task': {
+    kind: 'recoverable',
+    meaning: 'A shell.output or shell.kill call named a background command the run does not have.',
+    texts: [
+      'tools/background/texts/unknown-task.txt',
+      'tools/background/texts/known-tasks.txt',
+      'tools/background/texts/no-tasks.txt',
+    ],
   },
 } as const satisfies ErrorCodeTable

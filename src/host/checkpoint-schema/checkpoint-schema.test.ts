@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { StoredStateError } from '../../core/versioned-state.js'
 import { parseStoredSnapshot } from '../../snapshot/stored-snapshot.js'
 import { parseCheckpoint } from './checkpoint-schema.js'
+import { defaultProfile } from '../../profile/default-profile.js'
 import { pendingTurnV1 } from './checkpoint-v1.js'
 import { pendingTurnFromSlots } from './pending-turn-schema.js'
 
@@ -17,14 +18,21 @@ const snapshotOf = (build: string) =>
 
 const parse = (raw: unknown, build = 'c2bd945') => parseCheckpoint(raw, 'inv_1', snapshotOf(build))
 
-/** The checkpoint a version-1 row should read as: the same fields, the version, the paused turn as call states. */
+/**
+ * The checkpoint a version-1 row should read as: the same fields, the version, the paused turn as
+ * call states, and the profile with the settings added since (the sandbox section) at their defaults.
+ */
 function migrated(stored: Record<string, unknown>, build: string): Record<string, unknown> {
-  const { pendingTurn, ...rest } = stored
+  const { pendingTurn, profile, ...rest } = stored
   const turn =
     pendingTurn === undefined
       ? {}
       : { pendingTurn: pendingTurnFromSlots(pendingTurnV1.parse(pendingTurn), snapshotOf(build)) }
-  return { version: 3, ...rest, ...turn }
+  return { version: 3, ...rest, profile: withSettingsAddedSince(profile), ...turn }
+}
+
+function withSettingsAddedSince(profile: unknown): Record<string, unknown> {
+  return { ...(profile as Record<string, unknown>), sandbox: defaultProfile.sandbox }
 }
 
 function refusal(raw: unknown): StoredStateError {

@@ -72,7 +72,19 @@ describe('workspace.shell definition', () => {
     expect(shellTool.permissionSubject?.(input)).toEqual({ kind: 'command', command: 'ls -la' })
     expect(shellTool.renderToolUseMessage?.(input)).toBe('$ ls -la')
     expect(shellTool.renderToolResultMessage?.({ content: '', structured: { exitCode: 2 } })).toBe('exit 2')
-    expect(shellTool.description).toMatch(/^Run a bash script/)
+    const description = (offered: boolean): string => {
+      if (typeof shellTool.description === 'string') throw new Error('the description names tools by alias')
+      return shellTool.description({
+        alias: (id) => id.replace(/^builtin:/, '').replace('.', '_'),
+        has: () => offered,
+        scope: 'session',
+        protocol: 'openai-responses',
+      })
+    }
+    expect(description(false)).toMatch(/^Run a bash script/)
+    expect(description(false)).toContain('host programs (git, npm, pip, compilers), `/tmp`')
+    expect(description(false)).toContain('read it with shell_output, stop it with shell_kill')
+    expect(description(true)).toContain('host programs (git, npm, pip, compilers) (run those with system_shell), `/tmp`')
   })
 
   it('validates timeout_ms and command through the schema', async () => {

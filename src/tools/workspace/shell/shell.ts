@@ -7,6 +7,9 @@ import { shellNetwork } from './shell-network.js'
 import { cleanShellOutput, formatShellResult, SHELL_INLINE_CHAR_LIMIT, shellOutputText } from './shell-output.js'
 import type { EngineReply } from './shell-protocol.js'
 import { ShellRunner, type RunOutcome } from './shell-runner.js'
+import { startInBackground, type StartedCommand } from '../../background/index.js'
+import { backgroundToolIds } from '../../background/background-texts.js'
+import type { ToolId } from '../../../core/tool-id.js'
 
 /** Time a call may run when it gives no `timeout_ms`. */
 export const SHELL_DEFAULT_TIMEOUT_MS = 30_000
@@ -20,7 +23,10 @@ const texts = {
   outOfMemory: loadText(import.meta.url, 'texts/out-of-memory.txt'),
   sandboxError: loadText(import.meta.url, 'texts/sandbox-error.txt'),
   workdir: loadText(import.meta.url, 'texts/workdir.txt'),
+  description: loadText(import.meta.url, 'shell.description.md'),
+  useSystem: loadText(import.meta.url, 'texts/use-system.txt'),
 }
+const systemShellId = 'builtin:system.shell' as ToolId
 
 // The engine process runs this module's sibling: the TypeScript source when tests load this module
 // from source (with the project's loader hook, which maps `.js` imports to `.ts`), JavaScript once built.
@@ -46,6 +52,10 @@ const inputSchema = z.object({
     .max(SHELL_MAX_TIMEOUT_MS)
     .optional()
     .describe(`Time limit in milliseconds; default ${SHELL_DEFAULT_TIMEOUT_MS}, at most ${SHELL_MAX_TIMEOUT_MS}.`),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Start it and return at once with a task id; its output comes when it ends (time limit as above).'),
 })
 
 /**
@@ -64,7 +74,12 @@ const inputSchema = z.object({
  */
 export const shellTool = defineTool({
   name: 'workspace.shell',
-  description: loadText(import.meta.url, 'shell.description.md'),
+  description: (ctx) =>
+    fillText(texts.description, {
+      output: ctx.alias(backgroundToolIds.output),
+      kill: ctx.alias(backgroundToolIds.kill),
+      system: ctx.has(systemShellId) ? fillText(texts.useSystem, { system: ctx.alias(systemShellId) }) : '',
+    }),
   inputSchema,
   annotations: { readOnly: false, destructive: true },
   timeoutMs: SHELL_MAX_TIMEOUT_MS,
@@ -72,7 +87,7 @@ export const shellTool = defineTool({
   previewExternalized: (text, path) => shellOutputText(text, SHELL_INLINE_CHAR_LIMIT, path),
   resources: () => [{ kind: 'workspace', access: 'write' }],
   permissionSubject: ({ command }) => ({ kind: 'command', command }),
-  call: async ({ command, workdir, timeout_ms: timeoutMs = SHELL_DEFAULT_TIMEOUT_MS }, ctx) => {
+  call: async ({ command, workdir, timeout_ms: timeoutMs = SHELL_DEFAULT_TIMEOUT_MS, run_in_background }, ctx) => {
     const cwd = `/${ctx.workspace.normalize(workdir ?? '/')}`
     const started = performance.now()
     const network = shellNetwork(ctx.profile)
@@ -84,6 +99,8 @@ export const shellTool = defineTool({
       ...(network !== undefined && { network }),
       timeoutMs,
     }
+    if (run_in_background === true)
+      return startInBackground(ctx, command, () => Promise.resolve(inBackground(request, { cwd, timeoutMs })))
     const outcome = await runner.run(request, ctx.signal)
     return outputOf(outcome, Math.round(performance.now() - started), { cwd, timeoutMs })
   },
@@ -91,6 +108,24 @@ export const shellTool = defineTool({
   renderToolResultMessage: (output) =>
     `exit ${typeof output.structured?.exitCode === 'number' ? output.structured.exitCode : '?'}`,
 })
+
+/** Runs a request in the background: the engine gives its output once it ends. */
+function inBackground(
+  request: Parameters<ShellRunner['run']>[0],
+  call: { readonly cwd: string; readonly timeoutMs: number },
+): StartedCommand {
+  const controller = new AbortController()
+  const started = performance.now()
+  const exit = runner.run(request, controller.signal).then((outcome) => {
+    try {
+      const { content, structured } = outputOf(outcome, Math.round(performance.now() - started), call)
+      return { exitCode: Number(structured?.exitCode), output: content.replace(/^Exit code: .*\n/, '') }
+    } catch (error) {
+      return { note: error instanceof Error ? error.message : String(error) }
+    }
+  })
+  return { exit, kill: () => controller.abort() }
+}
 
 /** The tool's output for how a run ended, or the ToolError that says why it did not finish. */
 function outputOf(

@@ -1,0 +1,158 @@
+import type { Readable, Writable } from 'node:stream'
+import { realpathSync } from 'node:fs'
+import { constants } from 'node:os'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Socket } from 'node:net'
+import { spawnBounded } from '../spawn/spawn-bounded.js'
+import type { SpawnTracker } from '../spawn/spawn-tracker.js'
+import { bwrapArgs, privateDirs } from './bwrap-args.js'
+import { seccompFd } from './detect-sandbox.js'
+import { hiddenPaths } from './hidden-paths.js'
+import { networkBridgeCommand, proxyEnvironment } from './network/network-bridge.js'
+import type { SharedNetwork } from './shared-network.js'
+import { serveSandboxNetwork, type ProxyDecision, type SandboxNetworkRules } from './network/network-proxy.js'
+import type { SandboxMount, SandboxPolicy } from './sandbox-policy.js'
+import { unixSocketFilter } from './seccomp-filter.js'
+
+/** toolhost's package (its sources or `dist/`, and its dependencies). */
+const packageRoot = realpathSync(fileURLToPath(new URL('../../', import.meta.url)))
+
+/** The file descriptor the network route is passed on, when the policy has a network. */
+const networkFd = 3
+
+/** How {@link startSandboxed} runs a command besides its policy. */
+export interface SandboxStartOptions {
+  /** The bubblewrap program ({@link sandboxSupport}). */
+  readonly bwrap: string
+  /** Host paths to hide besides other users' homes (`~/` allowed), e.g. the data directory and `~/.ssh`. */
+  readonly hide: readonly string[]
+  /** Domains the command may reach through the host's proxy; absent: no network at all. */
+  readonly network?: SandboxNetworkRules
+  /**
+   * The run's network namespace to run in (see {@link sharedNetwork}); its rules then apply, and
+   * `network` is not used. Without it the command gets a namespace of its own.
+   */
+  readonly sharedNetwork?: SharedNetwork
+  /** Also tracks the sandbox, so that its owner can kill it when closing. */
+  readonly tracker?: SpawnTracker
+  /** `pipe` keeps the command's stdin open as {@link SandboxedProcess.stdin}; by default it is closed at once. */
+  readonly stdin?: 'pipe' | 'closed'
+}
+
+/** How a sandboxed command ended. */
+export interface SandboxExit {
+  /** The command's exit code; 128 + n when signal n killed it. */
+  readonly exitCode: number
+  /** What bubblewrap itself reported when it could not set the sandbox up (exit code 1 then). */
+  readonly sandboxError?: string
+}
+
+/** A command running in the sandbox. */
+export interface SandboxedProcess {
+  /** stdout and stderr of the command, merged in the order written. */
+  readonly output: Readable
+  /** The command's stdin, when started with `stdin: 'pipe'`. */
+  readonly stdin?: Writable
+  /** Settles once the command and everything it started have ended. */
+  readonly exit: Promise<SandboxExit>
+  /** Kills the command and everything it started. */
+  kill(): void
+  /** The hosts the command asked the proxy for, allowed or not. */
+  networkRequests(): readonly ProxyDecision[]
+}
+
+/**
+ * Starts `argv` in a bubblewrap sandbox under `policy` (see {@link bwrapArgs}): the seccomp filter
+ * that blocks Unix sockets, the policy's limits, and, with `network`, the proxy bridge as the one
+ * route out. Everything in the sandbox dies when it is killed, when its tracker closes, and with
+ * the host.
+ *
+ * @example
+ * const run = await startSandboxed(policy, ['/bin/bash', '-c', 'git status'], { bwrap, hide: ['~/.ssh'] })
+ * run.output.on('data', (chunk) => process.stdout.write(chunk))
+ * const { exitCode } = await run.exit
+ */
+export async function startSandboxed(
+  policy: SandboxPolicy,
+  argv: readonly string[],
+  options: SandboxStartOptions,
+): Promise<SandboxedProcess> {
+  const filter = unixSocketFilter()
+  if (filter === undefined) throw new Error(`No seccomp filter for ${process.arch} processors.`)
+  const hidden = hiddenPaths(
+    options.hide,
+    policy.mounts.map((mount) => mount.hostDir),
+  )
+  const shared = options.sharedNetwork
+  const bridge = options.network === undefined || shared !== undefined ? undefined : networkBridgeCommand()
+  const command = bridge === undefined ? argv : [process.execPath, ...bridge.execArgv, bridge.script, ...argv]
+  // The bridge runs on the host's node from toolhost's own files; they must show where a private /tmp would hide them.
+  const programs = bridge === undefined ? [] : [dirname(realpathSync(process.execPath)), packageRoot]
+  const mounts = [
+    ...policy.mounts,
+    ...programs
+      .filter((dir) => needsBind(dir, policy.mounts))
+      .map((hostDir) => ({ hostDir, access: 'read-only' as const })),
+  ]
+  const env = shared?.proxyUrl === undefined ? policy.env : { ...policy.env, ...proxyVariables(shared.proxyUrl) }
+  const args = bwrapArgs({ ...policy, mounts, env }, { hidden, seccompFd, shareNetwork: shared !== undefined }, command)
+  const [program = options.bwrap, ...programArgs] =
+    shared === undefined ? [options.bwrap, ...args] : [...shared.enter, options.bwrap, ...args]
+  const bounded = await spawnBounded(program, programArgs, {
+    cwd: policy.cwd,
+    env: { PATH: process.env.PATH },
+    containment: { kind: 'group' },
+    extraPipes: 2,
+    ...(options.tracker !== undefined && { tracker: options.tracker }),
+  })
+  const { child } = bounded
+  if (options.stdin === 'pipe') child.stdin.on('error', () => undefined)
+  else child.stdin.end()
+  const filterPipe = child.stdio[seccompFd]
+  if (filterPipe !== null && filterPipe !== undefined && 'end' in filterPipe) {
+    filterPipe.on('error', () => undefined)
+    filterPipe.end(filter)
+  }
+  const carrier = child.stdio[networkFd]
+  const proxy =
+    options.network === undefined || carrier === null || carrier === undefined || !('write' in carrier)
+      ? undefined
+      : serveSandboxNetwork(carrier as Socket, options.network)
+  if (proxy === undefined && carrier !== null && carrier !== undefined) carrier.destroy()
+  let sandboxMessages = ''
+  child.stderr.setEncoding('utf8')
+  child.stderr.on('data', (text: string) => {
+    if (sandboxMessages.length < 4096) sandboxMessages += text
+  })
+  const exit = new Promise<SandboxExit>((resolve) => {
+    child.once('close', (code, signal) => {
+      proxy?.close()
+      const exitCode = code ?? 128 + signalNumber(signal)
+      const message = sandboxMessages.trim()
+      resolve(message.startsWith('bwrap:') ? { exitCode, sandboxError: message } : { exitCode })
+    })
+  })
+  return {
+    output: child.stdout,
+    ...(options.stdin === 'pipe' && { stdin: child.stdin }),
+    exit,
+    kill: () => bounded.kill(),
+    networkRequests: () => shared?.networkRequests() ?? proxy?.requests ?? [],
+  }
+}
+
+/** The proxy variables for a proxy at `url` (`http://127.0.0.1:PORT`). */
+function proxyVariables(url: string): Record<string, string> {
+  return proxyEnvironment(Number(new URL(url).port))
+}
+
+/** Whether `dir` would be out of sight: under a private directory and in no mount. */
+function needsBind(dir: string, mounts: readonly SandboxMount[]): boolean {
+  const inside = (parent: string) => dir === parent || dir.startsWith(`${parent}/`)
+  return privateDirs.some(inside) && !mounts.some((mount) => inside(mount.hostDir))
+}
+
+function signalNumber(signal: NodeJS.Signals | null): number {
+  return signal === null ? 0 : constants.signals[signal]
+}
