@@ -17,6 +17,7 @@ const helpFiles: Readonly<Record<string, readonly string[]>> = {
   'mcp serve': ['mcp-serve'],
   run: ['run'],
   runs: ['runs'],
+  doctor: ['doctor'],
 }
 
 /** The names `toolhost <name> --help` knows: commands and groups of commands. */

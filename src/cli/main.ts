@@ -22,6 +22,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   'mcp serve': async () => (await import('./commands/mcp-serve.js')).mcpServe,
   run: async () => (await import('./commands/run.js')).runCommand,
   runs: async () => (await import('./commands/runs.js')).runsCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
 }
 
 const help = loadText(import.meta.url, 'help.txt')

@@ -15,6 +15,8 @@ export interface BwrapLayout {
   readonly hidden: readonly HiddenPath[]
   /** File descriptor bubblewrap reads the seccomp program from. */
   readonly seccompFd?: number
+  /** Leave descriptor 3 (the network carrier) open for the command; other inherited ones are closed. */
+  readonly keepFd3?: boolean
   /** Keep the network namespace bubblewrap starts in (one shared by a run) instead of a new one. */
   readonly shareNetwork?: boolean
 }
@@ -33,6 +35,9 @@ export function bwrapArgs(policy: SandboxPolicy, layout: BwrapLayout, argv: read
   const args = [
     '--die-with-parent',
     '--new-session',
+    // Run as root, bubblewrap would keep every capability: a command could unmount what hides a path.
+    '--cap-drop',
+    'ALL',
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
@@ -65,7 +70,7 @@ export function bwrapArgs(policy: SandboxPolicy, layout: BwrapLayout, argv: read
   args.push('--chdir', policy.cwd, '--clearenv')
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value)
   if (layout.seccompFd !== undefined) args.push('--seccomp', String(layout.seccompFd))
-  args.push('--', ...limitedArgv(policy, argv))
+  args.push('--', ...limitedArgv(policy, argv, { keepFd3: layout.keepFd3 === true }))
   return args
 }
 
@@ -73,7 +78,11 @@ export function bwrapArgs(policy: SandboxPolicy, layout: BwrapLayout, argv: read
  * `argv` behind a bash that sets the policy's limits as hard limits and sends stderr to stdout (one
  * stream keeps their order). A limit that cannot be set stops the command with exit code 126.
  */
-export function limitedArgv(policy: SandboxPolicy, argv: readonly string[]): string[] {
+export function limitedArgv(
+  policy: SandboxPolicy,
+  argv: readonly string[],
+  options: { readonly keepFd3?: boolean } = {},
+): string[] {
   const { cpuSeconds, memoryMb, fileSizeMb, openFiles } = policy.limits
   // CPU time: SIGXCPU at the soft limit says what happened ("CPU time limit exceeded"); SIGKILL a second later.
   const limits = [
@@ -83,7 +92,10 @@ export function limitedArgv(policy: SandboxPolicy, argv: readonly string[]): str
     `-H -S -f ${fileSizeMb * 1024}`,
     `-H -S -n ${openFiles}`,
   ]
-  const prelude = `${limits.map((limit) => `ulimit ${limit}`).join(' && ')} || exit 126; exec 2>&1; exec "$@"`
+  // Descriptors the host left open (beyond stdio and a network carrier on 3) are closed: none may leak into the sandbox.
+  const keep = options.keepFd3 === true ? 3 : 2
+  const closeInherited = `for f in /proc/$$/fd/*; do n=\${f##*/}; [ "$n" -gt ${keep} ] && eval "exec $n>&-" 2>/dev/null; done`
+  const prelude = `${limits.map((limit) => `ulimit ${limit}`).join(' && ')} || exit 126; ${closeInherited}; exec 2>&1; exec "$@"`
   return ['/bin/bash', '--noprofile', '--norc', '-c', prelude, 'sandbox', ...argv]
 }
 

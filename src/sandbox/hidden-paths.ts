@@ -3,19 +3,17 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { HiddenPath } from './bwrap-args.js'
 
-/** Where users' homes live; every one but the host user's own is hidden. */
-const homesRoot = '/home'
-
 /**
  * The paths a sandbox hides, as they exist now: `paths` (`~/` is the host user's home; entries that
  * do not exist are left out), every other user's home, and `/root` unless it is the host user's.
- * Symlinks are followed, so the place a link leads to is what gets hidden. A path that is one of
+ * Users' homes are the folders of `homesRoot`. Symlinks are followed, so the place a link leads to is what gets hidden. A path that is one of
  * `mounts` is not hidden (the person chose to work there).
  */
 export function hiddenPaths(
   paths: readonly string[],
   mounts: readonly string[],
   home: string = homedir(),
+  homesRoot = '/home',
 ): HiddenPath[] {
   const ownHome = realOrSame(home)
   const others = [...listDir(homesRoot).map((name) => join(homesRoot, name)), '/root'].filter(

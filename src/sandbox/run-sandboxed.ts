@@ -96,7 +96,11 @@ export async function startSandboxed(
       .map((hostDir) => ({ hostDir, access: 'read-only' as const })),
   ]
   const env = shared?.proxyUrl === undefined ? policy.env : { ...policy.env, ...proxyVariables(shared.proxyUrl) }
-  const args = bwrapArgs({ ...policy, mounts, env }, { hidden, seccompFd, shareNetwork: shared !== undefined }, command)
+  const args = bwrapArgs(
+    { ...policy, mounts, env },
+    { hidden, seccompFd, shareNetwork: shared !== undefined, keepFd3: bridge !== undefined },
+    command,
+  )
   const [program = options.bwrap, ...programArgs] =
     shared === undefined ? [options.bwrap, ...args] : [...shared.enter, options.bwrap, ...args]
   const bounded = await spawnBounded(program, programArgs, {

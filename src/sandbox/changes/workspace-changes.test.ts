@@ -229,6 +229,17 @@ describe('openWorkspaceChanges', () => {
     await expect(openWorkspaceChanges({ root: base, stateDir })).rejects.toThrow(/outside/)
     expect(await readdir(root)).toEqual([])
   })
+
+  it('keeps its state in an excluded directory of the workspace and leaves that directory out', async () => {
+    const data = join(root, '.toolhost data')
+    const changes = await openWorkspaceChanges({ root, stateDir: join(data, 'changes'), exclude: [data] })
+    if ('unavailable' in changes) throw new Error(changes.unavailable)
+    await put({ '.toolhost data/toolhost.db': 'store', 'a.txt': 'a\n' })
+    const before = await changes.snapshot()
+    await put({ '.toolhost data/toolhost.db': 'store changed', 'b.txt': 'b\n' })
+    const diff = await changes.diff(before, await changes.snapshot())
+    expect(diff.files.map((file) => file.path)).toEqual(['b.txt'])
+  })
 })
 
 /** Every file under `dir` with the hash of its content. */

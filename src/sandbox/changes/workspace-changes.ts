@@ -19,9 +19,11 @@ export interface WorkspaceChangesOptions {
   readonly root: string
   /**
    * A directory of toolhost's own state for the shadow repository: created when missing, never the
-   * workspace's `.git`, never inside the workspace, used for nothing else.
+   * workspace's `.git`, used for nothing else; inside the workspace only within an `exclude`d directory.
    */
   readonly stateDir: string
+  /** Directories in the workspace that snapshots leave out, e.g. toolhost's data directory there. */
+  readonly exclude?: readonly string[]
   /** Stops opening (git's version check, the repository's creation). */
   readonly signal?: AbortSignal
   /** Where git is looked for; the host's PATH when omitted. */
@@ -75,7 +77,10 @@ export async function openWorkspaceChanges(
   options: WorkspaceChangesOptions,
 ): Promise<WorkspaceChanges | { readonly unavailable: string }> {
   const root = await realpath(options.root)
-  assertApart(root, resolve(options.stateDir))
+  const excluded = (options.exclude ?? [])
+    .map((dir) => resolve(dir))
+    .filter((dir) => isWithin(root, dir) && dir !== root)
+  assertApart(root, resolve(options.stateDir), excluded)
   const searchPath = options.searchPath ?? process.env.PATH ?? '/usr/bin:/bin'
   const found = await findGit(searchPath, gitEnvironment(resolve(options.stateDir), searchPath))
   if ('unavailable' in found) return found
@@ -83,10 +88,11 @@ export async function openWorkspaceChanges(
 
   await mkdir(options.stateDir, { recursive: true, mode: 0o700 })
   const gitDir = await realpath(options.stateDir)
-  assertApart(root, gitDir)
+  assertApart(root, gitDir, excluded)
   const env = gitEnvironment(gitDir, searchPath)
   if (!existsSync(join(gitDir, 'HEAD'))) await initBare(found.git, gitDir, env, options.signal)
-  await writeAttributes(gitDir)
+  await writeInfoFile(gitDir, 'attributes', shadowAttributes)
+  await writeInfoFile(gitDir, 'exclude', excludePatterns(root, excluded))
 
   const repo: ShadowRepo = {
     git: found.git,
@@ -107,24 +113,45 @@ export async function openWorkspaceChanges(
   }
 }
 
-/** Refuses a state directory inside the workspace (git would record itself) or around it. */
-function assertApart(root: string, stateDir: string): void {
-  const inside = (outer: string, inner: string) => {
-    const path = relative(outer, inner)
-    return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path))
-  }
-  if (inside(root, stateDir) || inside(stateDir, root)) {
-    throw new Error(`the changes state directory ${stateDir} must be outside the workspace ${root}, and not hold it`)
+/** Whether `inner` is `outer` or inside it. */
+function isWithin(outer: string, inner: string): boolean {
+  const path = relative(outer, inner)
+  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path))
+}
+
+/**
+ * Refuses a state directory around the workspace, or inside it but outside every excluded
+ * directory (git would record itself).
+ */
+function assertApart(root: string, stateDir: string, excluded: readonly string[]): void {
+  const recorded = isWithin(root, stateDir) && !excluded.some((dir) => isWithin(dir, stateDir))
+  if (recorded || isWithin(stateDir, root)) {
+    throw new Error(
+      `the changes state directory ${stateDir} must be outside the workspace ${root} (or in a directory it excludes), and not hold it`,
+    )
   }
 }
 
-/** Writes the shadow attributes when they are not there yet: a snapshot running meanwhile never reads a half-written file. */
-async function writeAttributes(gitDir: string): Promise<void> {
-  const file = join(gitDir, 'info', 'attributes')
-  if ((await readFile(file, 'utf8').catch(() => '')) === shadowAttributes) return
+/** `info/exclude` lines leaving out `dirs`: anchored at the root, with git's pattern characters escaped. */
+function excludePatterns(root: string, dirs: readonly string[]): string {
+  return dirs
+    .map(
+      (dir) =>
+        `/${relative(root, dir)
+          .split(sep)
+          .join('/')
+          .replace(/[\\*?[\]!# ]/g, '\\$&')}/\n`,
+    )
+    .join('')
+}
+
+/** Writes a file of the shadow repository's `info/` when it differs: a snapshot running meanwhile never reads a half-written file. */
+async function writeInfoFile(gitDir: string, name: string, content: string): Promise<void> {
+  const file = join(gitDir, 'info', name)
+  if ((await readFile(file, 'utf8').catch(() => '')) === content) return
   await mkdir(join(gitDir, 'info'), { recursive: true })
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
-  await writeFile(temporary, shadowAttributes)
+  await writeFile(temporary, content)
   await rename(temporary, file)
 }
 

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, it } from 'vitest'
-import { describeWithSandbox, run, setup } from './__fixtures__/system-setup.js'
+import { afterAll, expect, it } from 'vitest'
+import { tempDir } from '../../../../test/temp-dir.js'
+import { stopBackgroundCommands } from '../../background/index.js'
+import { describeWithSandbox, run, setup, setupIn } from './__fixtures__/system-setup.js'
 
 describeWithSandbox('system.shell reports what a command changed', () => {
   it('names changed files with counts for the model and keeps the diff for people', async () => {
@@ -21,6 +23,14 @@ describeWithSandbox('system.shell reports what a command changed', () => {
     expect(changes.files).toHaveLength(3)
     expect(changes.patch).toContain('-two\n+2\n+three')
     expect(changes.patch).toContain('+++ b/b.txt')
+  })
+
+  it('leaves toolhost data directory out when it lies in the workspace, as it does by default', async () => {
+    const root = tempDir('toolhost-system-root-')
+    const { ctx, runDir } = setupIn(join(root, '.toolhost'), root)
+    afterAll(() => stopBackgroundCommands(runDir))
+    const output = await run(ctx, 'echo a > a.txt')
+    expect(output.content).toBe('Exit code: 0\n(no output)\n\nChanged 1 file: a.txt (new, +1).')
   })
 
   it('says nothing when nothing changed, and leaves the workspace repository alone', async () => {

@@ -20,7 +20,7 @@ export async function trackChanges(
 ): Promise<{ finish(): Promise<ChangeReport | undefined> } | undefined> {
   if (ctx.hostDirs === undefined) return undefined
   const stateDir = join(ctx.hostDirs.stateDir, 'changes', createHash('sha256').update(root).digest('hex').slice(0, 16))
-  const changes = await openWorkspaceChanges({ root, stateDir })
+  const changes = await openWorkspaceChanges({ root, stateDir, exclude: ctx.workspace.hidden })
   if ('unavailable' in changes) return undefined
   let before: string
   try {
