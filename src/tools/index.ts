@@ -9,6 +9,7 @@ import { findTools } from './workspace/find/index.js'
 import { shellTool } from './workspace/shell/shell.js'
 import { systemShellTool } from './system/shell/system-shell.js'
 import { backgroundTools } from './background/index.js'
+import { replTools } from './repl/index.js'
 import { agentTools } from './agent/index.js'
 import { chatTools } from './chat/index.js'
 import { publishTools } from './workspace/publish/index.js'
@@ -28,6 +29,7 @@ export const builtinTools: readonly AnyToolDefinition[] = [
   shellTool,
   systemShellTool,
   ...backgroundTools,
+  ...replTools,
   ...memoryTools,
   ...publishTools,
   ...chatTools,
@@ -36,4 +38,4 @@ export const builtinTools: readonly AnyToolDefinition[] = [
 ]
 
 /** Builtin tools that run real programs in the OS sandbox: offered only where it works. */
-export const sandboxedTools: ReadonlySet<AnyToolDefinition> = new Set([systemShellTool])
+export const sandboxedTools: ReadonlySet<AnyToolDefinition> = new Set([systemShellTool, ...replTools])

@@ -1,6 +1,6 @@
 import type { ErrorCodeTable } from './error-code-info.js'
 
-/** Codes of the workspace and of the tools that work in it: files, edits, patches, finding, publishing, the shell. */
+/** Codes of the workspace and of the tools that work in it: files, edits, patches, finding, publishing, the shells, the REPLs. */
 export const workspaceErrorCodes = {
   'workspace.path_outside': {
     kind: 'recoverable',
@@ -242,6 +242,40 @@ export const workspaceErrorCodes = {
       'tools/background/texts/unknown-task.txt',
       'tools/background/texts/known-tasks.txt',
       'tools/background/texts/no-tasks.txt',
+    ],
+  },
+  'repl.unavailable': {
+    kind: 'recoverable',
+    meaning: 'A REPL cannot start: the call has no run, the OS sandbox does not work, or the interpreter is missing.',
+    texts: [
+      'tools/repl/texts/outside-run.txt',
+      'tools/repl/texts/sandbox-unavailable.txt',
+      'tools/repl/texts/no-python.txt',
+    ],
+  },
+  'repl.error': {
+    kind: 'recoverable',
+    meaning: 'Code run in a REPL raised an exception; the traceback comes with the error and the state is kept.',
+    texts: ['tools/repl/texts/error.txt'],
+  },
+  'repl.timeout': {
+    kind: 'recoverable',
+    meaning: "Code run in a REPL ran past its timeout; the process was stopped and the REPL's state is lost.",
+    texts: ['tools/repl/texts/timeout.txt', 'tools/repl/texts/output-so-far.txt'],
+  },
+  'repl.cancelled': {
+    kind: 'recoverable',
+    meaning: "A REPL call was stopped because the run was cancelled; the REPL's state is lost.",
+    texts: ['tools/repl/texts/cancelled.txt'],
+  },
+  'repl.process_ended': {
+    kind: 'recoverable',
+    meaning: 'A REPL process ended during a call (memory or CPU limit, exit, a sandbox failure); its state is lost.',
+    texts: [
+      'tools/repl/texts/process-ended.txt',
+      'tools/repl/texts/killed.txt',
+      'tools/repl/texts/exited.txt',
+      'tools/repl/texts/sandbox-failed.txt',
     ],
   },
 } as const satisfies ErrorCodeTable
