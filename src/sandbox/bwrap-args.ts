@@ -15,6 +15,8 @@ export interface BwrapLayout {
   readonly hidden: readonly HiddenPath[]
   /** File descriptor bubblewrap reads the seccomp program from. */
   readonly seccompFd?: number
+  /** File descriptor bubblewrap writes its info to (JSON with the sandbox's pid) once the sandbox is set up. */
+  readonly infoFd?: number
   /** Leave descriptor 3 (the network carrier) open for the command; other inherited ones are closed. */
   readonly keepFd3?: boolean
   /** Keep the network namespace bubblewrap starts in (one shared by a run) instead of a new one. */
@@ -70,6 +72,7 @@ export function bwrapArgs(policy: SandboxPolicy, layout: BwrapLayout, argv: read
   args.push('--chdir', policy.cwd, '--clearenv')
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value)
   if (layout.seccompFd !== undefined) args.push('--seccomp', String(layout.seccompFd))
+  if (layout.infoFd !== undefined) args.push('--info-fd', String(layout.infoFd))
   args.push('--', ...limitedArgv(policy, argv, { keepFd3: layout.keepFd3 === true }))
   return args
 }

@@ -19,3 +19,14 @@ export function isExecutable(file: string): boolean {
     return false
   }
 }
+
+/**
+ * A prefix that makes the program it starts get SIGKILL when this process dies, however it dies:
+ * `setpriv --pdeathsig KILL --` (util-linux), which keeps the setting across the exec of the
+ * program. bubblewrap's own --die-with-parent covers its sandbox, not bubblewrap itself when its
+ * parent is killed. Empty where setpriv is missing.
+ */
+export function dieWithHost(): readonly string[] {
+  const setpriv = findExecutable('setpriv', process.env.PATH)
+  return setpriv === undefined ? [] : [setpriv, '--pdeathsig', 'KILL', '--']
+}

@@ -1,5 +1,5 @@
-import type { Readable, Writable } from 'node:stream'
-import { realpathSync } from 'node:fs'
+import { Readable, type Writable } from 'node:stream'
+import { existsSync, realpathSync } from 'node:fs'
 import { constants } from 'node:os'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -7,16 +7,20 @@ import type { Socket } from 'node:net'
 import { spawnBounded } from '../spawn/spawn-bounded.js'
 import type { SpawnTracker } from '../spawn/spawn-tracker.js'
 import { bwrapArgs, privateDirs } from './bwrap-args.js'
+import { dieWithHost } from './find-executable.js'
 import { seccompFd } from './detect-sandbox.js'
 import { hiddenPaths } from './hidden-paths.js'
 import { networkBridgeCommand, proxyEnvironment } from './network/network-bridge.js'
 import type { SharedNetwork } from './shared-network.js'
-import { serveSandboxNetwork, type ProxyDecision, type SandboxNetworkRules } from './network/network-proxy.js'
+import type { ProxyDecision, SandboxNetworkRules } from './network/network-proxy.js'
 import type { SandboxMount, SandboxPolicy } from './sandbox-policy.js'
 import { unixSocketFilter } from './seccomp-filter.js'
 
 /** toolhost's package (its sources or `dist/`, and its dependencies). */
 const packageRoot = realpathSync(fileURLToPath(new URL('../../', import.meta.url)))
+
+/** The file descriptor bubblewrap reports on once the sandbox is set up. */
+const infoFd = 5
 
 /** The file descriptor the network route is passed on, when the policy has a network. */
 const networkFd = 3
@@ -87,8 +91,13 @@ export async function startSandboxed(
   const shared = options.sharedNetwork
   const bridge = options.network === undefined || shared !== undefined ? undefined : networkBridgeCommand()
   const command = bridge === undefined ? argv : [process.execPath, ...bridge.execArgv, bridge.script, ...argv]
-  // The bridge runs on the host's node from toolhost's own files; they must show where a private /tmp would hide them.
-  const programs = bridge === undefined ? [] : [dirname(realpathSync(process.execPath)), packageRoot]
+  // The program itself (toolhost's node for a REPL), and the bridge with toolhost's own files, must
+  // show where a private /tmp would hide them.
+  const [program0] = command
+  const programs = [
+    ...(program0?.startsWith('/') === true && existsSync(program0) ? [dirname(realpathSync(program0))] : []),
+    ...(bridge === undefined ? [] : [dirname(realpathSync(process.execPath)), packageRoot]),
+  ]
   const mounts = [
     ...policy.mounts,
     ...programs
@@ -98,16 +107,20 @@ export async function startSandboxed(
   const env = shared?.proxyUrl === undefined ? policy.env : { ...policy.env, ...proxyVariables(shared.proxyUrl) }
   const args = bwrapArgs(
     { ...policy, mounts, env },
-    { hidden, seccompFd, shareNetwork: shared !== undefined, keepFd3: bridge !== undefined },
+    { hidden, seccompFd, infoFd, shareNetwork: shared !== undefined, keepFd3: bridge !== undefined },
     command,
   )
-  const [program = options.bwrap, ...programArgs] =
-    shared === undefined ? [options.bwrap, ...args] : [...shared.enter, options.bwrap, ...args]
+  const [program = options.bwrap, ...programArgs] = [
+    ...dieWithHost(),
+    ...(shared === undefined ? [] : shared.enter),
+    options.bwrap,
+    ...args,
+  ]
   const bounded = await spawnBounded(program, programArgs, {
     cwd: policy.cwd,
     env: { PATH: process.env.PATH },
     containment: { kind: 'group' },
-    extraPipes: 2,
+    extraPipes: 3,
     ...(options.tracker !== undefined && { tracker: options.tracker }),
   })
   const { child } = bounded
@@ -119,10 +132,11 @@ export async function startSandboxed(
     filterPipe.end(filter)
   }
   const carrier = child.stdio[networkFd]
+  // Loaded when a command has a network of its own: listing tools never loads the HTTP proxy.
   const proxy =
-    options.network === undefined || carrier === null || carrier === undefined || !('write' in carrier)
+    bridge === undefined || options.network === undefined || carrier === null || carrier === undefined
       ? undefined
-      : serveSandboxNetwork(carrier as Socket, options.network)
+      : (await import('./network/network-proxy.js')).serveSandboxNetwork(carrier as Socket, options.network)
   if (proxy === undefined && carrier !== null && carrier !== undefined) carrier.destroy()
   let sandboxMessages = ''
   child.stderr.setEncoding('utf8')
@@ -137,6 +151,9 @@ export async function startSandboxed(
       resolve(message.startsWith('bwrap:') ? { exitCode, sandboxError: message } : { exitCode })
     })
   })
+  // Until bubblewrap has set the sandbox up, a host killed at once could leave it running: the death
+  // signal of its parent is armed only by then. Callers learn of a command only once it is.
+  await setUp((child.stdio as readonly unknown[])[infoFd])
   return {
     output: child.stdout,
     ...(options.stdin === 'pipe' && { stdin: child.stdin }),
@@ -144,6 +161,16 @@ export async function startSandboxed(
     kill: () => bounded.kill(),
     networkRequests: () => shared?.networkRequests() ?? proxy?.requests ?? [],
   }
+}
+
+/** Settles when bubblewrap has written its info and closed the descriptor, or ended without. */
+function setUp(info: unknown): Promise<void> {
+  if (!(info instanceof Readable)) return Promise.resolve()
+  return new Promise((resolve) => {
+    info.on('error', () => resolve())
+    info.on('close', () => resolve())
+    info.resume()
+  })
 }
 
 /** The proxy variables for a proxy at `url` (`http://127.0.0.1:PORT`). */

@@ -2,14 +2,9 @@ import { readlinkSync } from 'node:fs'
 import type { Socket } from 'node:net'
 import { createInterface } from 'node:readline'
 import { spawnBounded, type BoundedProcess } from '../spawn/spawn-bounded.js'
-import { findExecutable } from './find-executable.js'
+import { dieWithHost, findExecutable } from './find-executable.js'
 import { networkBridgeCommand } from './network/network-bridge.js'
-import {
-  serveSandboxNetwork,
-  type ProxyDecision,
-  type SandboxNetwork,
-  type SandboxNetworkRules,
-} from './network/network-proxy.js'
+import type { ProxyDecision, SandboxNetwork, SandboxNetworkRules } from './network/network-proxy.js'
 
 /**
  * A network namespace the commands of one run share, held open by a small process of its own: a
@@ -45,7 +40,8 @@ export async function sharedNetwork(
   const id = `${key}\n${JSON.stringify(rules ?? null)}`
   let network = networks.get(id)
   if (network === undefined) {
-    network = startHolder(nsenter, bwrap, rules)
+    // A holder that ended is forgotten at once: its pid could be taken by another process's namespace.
+    network = startHolder(nsenter, bwrap, rules, () => networks.delete(id))
     networks.set(id, network)
     network.catch(() => networks.delete(id))
   }
@@ -65,19 +61,23 @@ async function startHolder(
   nsenter: string,
   bwrap: string,
   rules: SandboxNetworkRules | undefined,
+  ended: () => void,
 ): Promise<SharedNetwork> {
   const bridge = rules === undefined ? undefined : networkBridgeCommand()
   const wait = ['/bin/sh', '-c', bridge === undefined ? 'read _' : 'echo "$HTTP_PROXY"; read _']
   const program = bridge === undefined ? wait : [process.execPath, ...bridge.execArgv, bridge.script, ...wait]
   // No --dev or --proc: unprivileged bubblewrap then needs no second user namespace, so the one
   // that owns the network namespace is the holder's, and nsenter can join it.
-  const holder = await spawnBounded(
+  const [file = bwrap, ...args] = [
+    ...dieWithHost(),
     bwrap,
-    ['--ro-bind', '/', '/', '--unshare-net', '--die-with-parent', '--info-fd', '4', '--', ...program],
-    { containment: { kind: 'group' }, extraPipes: 2 },
-  )
+    ...['--ro-bind', '/', '/', '--unshare-net', '--die-with-parent', '--info-fd', '4', '--', ...program],
+  ]
+  const holder = await spawnBounded(file, args, { containment: { kind: 'group' }, extraPipes: 2 })
+  holder.child.once('exit', ended)
   const carrier = holder.child.stdio[3] as Socket
-  const proxy: SandboxNetwork | undefined = rules === undefined ? undefined : serveSandboxNetwork(carrier, rules)
+  const proxy: SandboxNetwork | undefined =
+    rules === undefined ? undefined : (await import('./network/network-proxy.js')).serveSandboxNetwork(carrier, rules)
   if (proxy === undefined) carrier.destroy()
   try {
     const childPid = await readChildPid(holder)

@@ -1,5 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs'
 import { homedir, userInfo } from 'node:os'
+import { join } from 'node:path'
 import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import type { ToolCallContext } from '../../../tool/define-tool.js'
@@ -31,6 +32,7 @@ export async function sandboxForCall(ctx: ToolCallContext, workdir: string | und
   const mounts: SandboxMount[] = ctx.workspace.mounts
     .filter((mount) => existsSync(mount.hostDir))
     .map((mount) => ({ hostDir: realpathSync(mount.hostDir), access: mount.access }))
+  mounts.push(...gitControlFiles(mounts))
   const results = ctx.workspace.mounts.find((mount) => mount.at === 'tool-results')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? fallbackPath,
@@ -65,6 +67,19 @@ export async function sandboxForCall(ctx: ToolCallContext, workdir: string | und
     hide,
     network: { allowedDomains: settings.allowedDomains, allowPrivateHosts: ctx.profile.network.allowPrivateHosts },
   }
+}
+
+/**
+ * The hooks and config of each writable mount's git repository, read-only: git runs them later
+ * outside the sandbox (a person's commit runs the hooks, `core.fsmonitor` or an alias in the config
+ * runs a program), so a command could otherwise plant what escapes it. Commits still work.
+ */
+function gitControlFiles(mounts: readonly SandboxMount[]): SandboxMount[] {
+  return mounts
+    .filter((mount) => mount.access === 'read-write')
+    .flatMap((mount) => ['hooks', 'config', 'info'].map((name) => join(mount.hostDir, '.git', name)))
+    .filter((path) => existsSync(path))
+    .map((path) => ({ hostDir: realpathSync(path), access: 'read-only' as const }))
 }
 
 async function workingDirectory(ctx: ToolCallContext, workdir: string): Promise<string> {

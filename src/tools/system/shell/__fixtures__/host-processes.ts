@@ -14,3 +14,26 @@ export function processesWith(marker: string): number[] {
   }
   return found
 }
+
+/**
+ * Waits until no host process has `marker` in its command line (a sandbox ends its processes
+ * shortly after its host died); fails after `ms` naming those still there.
+ */
+export async function untilNoProcessWith(marker: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const left = processesWith(marker)
+    if (left.length === 0) return
+    if (Date.now() > deadline) {
+      const lines = left.map((pid) => {
+        try {
+          return `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'latin1').replaceAll('\0', ' ')}`
+        } catch {
+          return `${pid}: gone`
+        }
+      })
+      throw new Error(`processes with "${marker}" still run:\n${lines.join('\n')}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
