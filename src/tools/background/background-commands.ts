@@ -8,6 +8,7 @@ import {
   writeBackgroundList,
   type BackgroundEntry,
 } from './background-list.js'
+import { completeUtf8 } from '../../text/complete-utf8.js'
 
 /** A command started in the background, as the shell that runs it hands it over. */
 export interface StartedCommand {
@@ -265,13 +266,4 @@ function readRange(file: string, from: number, max: number): Buffer {
   } finally {
     closeSync(fd)
   }
-}
-
-/** `bytes` without a UTF-8 sequence cut off at its end. */
-function completeUtf8(bytes: Buffer): Buffer {
-  let start = bytes.length - 1
-  while (start > 0 && bytes.length - start < 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--
-  const lead = bytes[start] ?? 0
-  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
-  return bytes.length - start < needed ? bytes.subarray(0, start) : bytes
 }

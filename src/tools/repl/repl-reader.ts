@@ -1,3 +1,4 @@
+import { completeUtf8 } from '../../text/complete-utf8.js'
 /** What the REPL server reports at the end of a call: the value of a final expression, or the error. */
 export interface ReplFrame {
   readonly value?: string
@@ -121,13 +122,4 @@ function parseFrame(line: string): ReplFrame {
   } catch {
     return { error: `The REPL sent a result that could not be read: ${line.slice(0, 200)}` }
   }
-}
-
-/** `bytes` without a UTF-8 sequence cut off at its end. */
-function completeUtf8(bytes: Buffer): Buffer {
-  let start = bytes.length - 1
-  while (start > 0 && bytes.length - start < 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--
-  const lead = bytes[start] ?? 0
-  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
-  return bytes.length - start < needed ? bytes.subarray(0, start) : bytes
 }
