@@ -84,7 +84,9 @@ describe('workspace.shell definition', () => {
     expect(description(false)).toMatch(/^Run a bash script/)
     expect(description(false)).toContain('host programs (git, npm, pip, compilers), `/tmp`')
     expect(description(false)).toContain('read it with shell_output, stop it with shell_kill')
-    expect(description(true)).toContain('host programs (git, npm, pip, compilers) (run those with system_shell), `/tmp`')
+    expect(description(true)).toContain(
+      'host programs (git, npm, pip, compilers) (run those with system_shell), `/tmp`',
+    )
   })
 
   it('validates timeout_ms and command through the schema', async () => {
