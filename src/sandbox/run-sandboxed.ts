@@ -1,4 +1,4 @@
-import { Readable, type Writable } from 'node:stream'
+import { PassThrough, Readable, type Writable } from 'node:stream'
 import { existsSync, realpathSync } from 'node:fs'
 import { constants } from 'node:os'
 import { dirname } from 'node:path'
@@ -58,7 +58,7 @@ export interface SandboxedProcess {
   readonly output: Readable
   /** The command's stdin, when started with `stdin: 'pipe'`. */
   readonly stdin?: Writable
-  /** Settles once the command and everything it started have ended. */
+  /** Settles once the command and everything it started have ended and `output` has been read to its end. */
   readonly exit: Promise<SandboxExit>
   /** Kills the command and everything it started. */
   kill(): void
@@ -153,11 +153,21 @@ export async function startSandboxed(
   })
   // Until bubblewrap has set the sandbox up, a host killed at once could leave it running: the death
   // signal of its parent is armed only by then. Callers learn of a command only once it is.
+  // Node discards the output of a child that ends while nothing reads it: it is taken up at once,
+  // and the end is told only once the reader has had all of it.
+  const output = child.stdout.pipe(new PassThrough())
+  const outputRead = new Promise<void>((resolve) => {
+    output.once('end', resolve)
+    output.once('close', resolve)
+  })
   await setUp((child.stdio as readonly unknown[])[infoFd])
   return {
-    output: child.stdout,
+    output,
     ...(options.stdin === 'pipe' && { stdin: child.stdin }),
-    exit,
+    exit: exit.then(async (ended) => {
+      await outputRead
+      return ended
+    }),
     kill: () => bounded.kill(),
     networkRequests: () => shared?.networkRequests() ?? proxy?.requests ?? [],
   }
