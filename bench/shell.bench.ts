@@ -1,12 +1,17 @@
 /**
  * `workspace.shell` measured against the real programs it emulates: start-up of a trivial command,
- * a jq filter over a 10 MB JSON file, and python3 start-up. Wired into `bench/bench.ts`.
+ * a jq filter over a 10 MB JSON file, and python3 start-up; and `system.shell` (real bash in the
+ * bubblewrap sandbox) against the same bash spawned bare, with and without the report of changed
+ * files. Wired into `bench/bench.ts`.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { shellTool } from '../src/tools/workspace/shell/shell.js'
+import { systemShellTool } from '../src/tools/system/shell/system-shell.js'
+import { sandboxSupport } from '../src/sandbox/detect-sandbox.js'
+import { stopBackgroundCommands } from '../src/tools/background/index.js'
 import type { ToolOutput } from '../src/tool/define-tool.js'
 import { createWorkspace } from '../src/workspace/create-workspace.js'
 import { testCallContext } from '../test/call-context.js'
@@ -110,5 +115,55 @@ export async function shellBench(
       'host python3 -c, spawned',
       await median(() => run(python, ['-c', 'print(1)']), 5),
     )
+  }
+
+  await systemShellBench(report, scratch)
+}
+
+/**
+ * `system.shell` per call: the sandbox alone (no run, so no change report), then in a run over a
+ * workspace of 1,000 files, where each call also snapshots the workspace before and after.
+ */
+async function systemShellBench(
+  report: (name: string, toolhostMs: number, referenceName: string, referenceMs: number) => void,
+  scratch: string,
+): Promise<void> {
+  const support = await sandboxSupport()
+  if (!support.available) {
+    console.log(`shell bench: ${support.reason}; skipping the system.shell rows`)
+    return
+  }
+  const root = join(scratch, 'system-workspace')
+  for (let index = 0; index < 1_000; index++) {
+    const dir = join(root, `dir${index % 50}`)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, `file${index}.ts`), `export const value${index} = ${index}\n`)
+  }
+  const runDir = join(scratch, 'system-data', 'runs', 'run_bench')
+  const workspace = createWorkspace([{ at: '', hostDir: root, access: 'read-write' }])
+  const bare = testCallContext({ toolId: 'builtin:system.shell', workspace })
+  const inRun = { ...bare, hostDirs: { runDir, stateDir: join(scratch, 'system-data', 'state') } }
+  const call = async (ctx: typeof bare, command: string): Promise<void> => {
+    const output = (await systemShellTool.call({ command }, ctx)) as ToolOutput
+    if (output.structured?.exitCode !== 0) throw new Error(`shell bench: system.shell "${command}" failed`)
+  }
+  try {
+    await call(bare, 'echo warm')
+    await call(inRun, 'echo warm')
+    const spawned = await median(() => run('bash', ['-c', 'echo hi']), 21)
+    report(
+      'system.shell `echo hi` (sandbox only)',
+      await median(() => call(bare, 'echo hi'), 21),
+      "bash -c 'echo hi', spawned",
+      spawned,
+    )
+    report(
+      'system.shell `echo hi` in a run, 1,000-file workspace (change report)',
+      await median(() => call(inRun, 'echo hi'), 21),
+      "bash -c 'echo hi', spawned",
+      spawned,
+    )
+  } finally {
+    await stopBackgroundCommands(runDir)
   }
 }
