@@ -56,6 +56,21 @@ describeWithSandbox('system.shell through the gate', () => {
     expect(await callDenyingAsks(host, 'echo allowed')).toEqual({ asked: false, text: 'Exit code: 0\nallowed\n' })
   })
 
+  it('keeps the diff of what a command changed in the audit', async () => {
+    const { host } = await hostWithRules()
+    const invocation = await host.createInvocation({
+      scope: 'session',
+      protocol: 'anthropic',
+      profile: { permissions: { mode: 'default', allow: ['builtin:system.shell(cp *)'] } },
+    })
+    writeFileSync(join(invocation.workspace.mounts[0]?.hostDir ?? '', 'a.txt'), 'one\n')
+    const call = { callId: 'c1', name: 'system_shell', arguments: { command: 'cp a.txt b.txt' } }
+    const [result] = await invocation.executeTurn({ calls: [call] })
+    expect(result?.content).toContain('Changed 1 file: b.txt (new, +1).')
+    const audit = JSON.stringify(host.store().events({ invocationId: invocation.id, callId: 'c1' }))
+    expect(audit).toContain('+++ b/b.txt')
+  })
+
   it('asks for the part of a command no rule allows, and a denial runs nothing of it', async () => {
     const { host, workspace } = await hostWithRules()
     expect((await callDenyingAsks(host, 'echo hi; touch pwned')).asked).toBe(true)
