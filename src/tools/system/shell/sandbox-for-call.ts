@@ -15,6 +15,8 @@ const fallbackPath = '/usr/local/bin:/usr/bin:/bin'
 /** Where and how a call's command runs: the sandbox policy, what to hide, and the network. */
 export interface CallSandbox {
   readonly policy: SandboxPolicy
+  /** The workspace root as a real host path, when it exists. */
+  readonly root?: string
   readonly hide: readonly string[]
   readonly network?: SandboxNetworkRules
 }
@@ -61,10 +63,12 @@ export async function sandboxForCall(ctx: ToolCallContext, workdir: string | und
     ...(ctx.hostDirs === undefined ? [] : [ctx.hostDirs.stateDir]),
     ...settings.hidePaths,
   ]
-  if (settings.allowedDomains.length === 0) return { policy, hide }
+  const rootMount = ctx.workspace.mounts.find((mount) => mount.at === '')
+  const root = rootMount !== undefined && existsSync(rootMount.hostDir) ? realpathSync(rootMount.hostDir) : undefined
+  const where = { policy, hide, ...(root !== undefined && { root }) }
+  if (settings.allowedDomains.length === 0) return where
   return {
-    policy,
-    hide,
+    ...where,
     network: { allowedDomains: settings.allowedDomains, allowPrivateHosts: ctx.profile.network.allowPrivateHosts },
   }
 }

@@ -103,12 +103,7 @@ export const systemShellTool = defineTool({
         const run = await start()
         return { output: run.output, exit: run.exit.then((exit) => exitOf(exit)), kill: () => run.kill() }
       })
-    return runInForeground(
-      ctx,
-      start,
-      input.timeout_ms ?? SYSTEM_SHELL_DEFAULT_TIMEOUT_MS,
-      sandbox.policy.mounts[0]?.hostDir,
-    )
+    return runInForeground(ctx, start, input.timeout_ms ?? SYSTEM_SHELL_DEFAULT_TIMEOUT_MS, sandbox.root)
   },
   renderToolUseMessage: ({ command, run_in_background: background }) =>
     `$ ${command}${background === true ? ' &' : ''}`,

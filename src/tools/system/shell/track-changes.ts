@@ -26,6 +26,8 @@ export async function trackChanges(
   try {
     before = await changes.snapshot()
   } catch {
+    // The report is for people and says nothing when it cannot be made: a git that fails or times
+    // out on a workspace must not fail the command.
     return undefined
   }
   return {
