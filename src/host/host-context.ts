@@ -48,7 +48,9 @@ export async function openHostContext(options: ToolHostOptions): Promise<HostCon
   const workspaceDir = resolve(options.workspaceDir ?? process.cwd())
   const skillsDir = options.skillsDir === undefined ? undefined : resolve(options.skillsDir)
   // Probed beside the loading of process tools below; real commands are offered only where it works.
-  const sandbox = sandboxSupport()
+  const sandbox = sandboxSupport(
+    options.inMemoryStore === true ? undefined : join(dataDir, 'state', 'sandbox-probe.json'),
+  )
   let store: Store | undefined
   let mcp: McpClientManager | undefined
   let closed = false

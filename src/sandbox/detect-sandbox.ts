@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { release, tmpdir } from 'node:os'
+import { delimiter, dirname, join } from 'node:path'
+import { z } from 'zod'
 import { bwrapArgs } from './bwrap-args.js'
 import { findExecutable, isExecutable, systemDirs } from './find-executable.js'
 import { defaultSandboxLimits } from './sandbox-policy.js'
@@ -20,10 +21,70 @@ const installHint =
 
 let detected: Promise<SandboxSupport> | undefined
 
-/** {@link probeSandbox} once per process. */
-export function sandboxSupport(): Promise<SandboxSupport> {
-  detected ??= probeSandbox(process.platform, process.env.PATH)
+/** How long a stored probe result holds; a machine's sandbox seldom changes, and `toolhost doctor` probes afresh. */
+const probeCacheMs = 24 * 60 * 60 * 1000
+
+/**
+ * {@link probeSandbox} once per process. With `cacheFile`, a result stored there by an earlier
+ * process is used while bubblewrap, the kernel and the user are the same and it is less than a
+ * day old, so that a start spawns no sandbox.
+ */
+export function sandboxSupport(cacheFile?: string): Promise<SandboxSupport> {
+  detected ??= cachedProbe(cacheFile)
   return detected
+}
+
+/** {@link probeSandbox}, or the result stored in `cacheFile` while it holds (see {@link sandboxSupport}). */
+export async function cachedProbe(cacheFile: string | undefined): Promise<SandboxSupport> {
+  const key = cacheFile === undefined ? undefined : probeKey()
+  if (cacheFile !== undefined && key !== undefined) {
+    const stored = readStoredProbe(cacheFile, key)
+    if (stored !== undefined) return stored
+  }
+  const support = await probeSandbox(process.platform, process.env.PATH)
+  if (cacheFile !== undefined && key !== undefined) storeProbe(cacheFile, key, support)
+  return support
+}
+
+/** What a stored result depends on: the bubblewrap binary, the kernel, the user and the processor. */
+function probeKey(): string | undefined {
+  const bwrap = findExecutable('bwrap', process.env.PATH)
+  if (bwrap === undefined || process.platform !== 'linux') return undefined
+  try {
+    const { mtimeMs, size } = statSync(bwrap)
+    return JSON.stringify([bwrap, mtimeMs, size, release(), process.getuid?.(), process.arch])
+  } catch {
+    return undefined
+  }
+}
+
+const storedProbe = z.strictObject({
+  key: z.string(),
+  at: z.number(),
+  support: z.union([
+    z.strictObject({ available: z.literal(true), bwrap: z.string() }),
+    z.strictObject({ available: z.literal(false), reason: z.string() }),
+  ]),
+})
+
+function readStoredProbe(file: string, key: string): SandboxSupport | undefined {
+  try {
+    const stored = storedProbe.parse(JSON.parse(readFileSync(file, 'utf8')))
+    return stored.key === key && Date.now() - stored.at < probeCacheMs ? stored.support : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function storeProbe(file: string, key: string, support: SandboxSupport): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true })
+    const temporary = `${file}.${process.pid}.tmp`
+    writeFileSync(temporary, JSON.stringify({ key, at: Date.now(), support }))
+    renameSync(temporary, file)
+  } catch {
+    // A start that cannot store the result probes again next time.
+  }
 }
 
 /**

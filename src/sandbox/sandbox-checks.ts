@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os'
 import { findGit } from './changes/find-git.js'
 import { gitEnvironment } from './changes/git-env.js'
-import { sandboxSupport } from './detect-sandbox.js'
+import { probeSandbox } from './detect-sandbox.js'
 import { findExecutable } from './find-executable.js'
 
 /** One finding of a health check: what was checked, how it stands, and what to do about it. */
@@ -18,7 +18,8 @@ export interface HealthCheck {
  * reached from a later call) and git (else results do not name the files a command changed).
  */
 export async function sandboxChecks(): Promise<HealthCheck[]> {
-  const support = await sandboxSupport()
+  // Probed afresh: a stored result is what a start uses, not what a check should report.
+  const support = await probeSandbox(process.platform, process.env.PATH)
   const path = process.env.PATH ?? ''
   const git = await findGit(path, gitEnvironment(tmpdir(), path))
   const nsenter = findExecutable('nsenter', process.env.PATH)
