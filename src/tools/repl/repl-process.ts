@@ -1,8 +1,4 @@
-import { realpathSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { privateDirs } from '../../sandbox/bwrap-args.js'
 import { startSandboxed, type SandboxedProcess } from '../../sandbox/run-sandboxed.js'
-import type { SandboxMount } from '../../sandbox/sandbox-policy.js'
 import { sharedNetwork } from '../../sandbox/shared-network.js'
 import type { ToolCallContext } from '../../tool/define-tool.js'
 import { sandboxForCall } from '../system/shell/sandbox-for-call.js'
@@ -30,9 +26,8 @@ export function replProcessStarter(
       language === 'javascript'
         ? [process.execPath, '-e', javascriptServer]
         : [python ?? 'python3', '-u', '-X', 'utf8', '-c', pythonServer]
-    const program = dirname(realpathSync(argv[0] ?? ''))
-    const mounts = [...sandbox.policy.mounts, ...programMount(program, sandbox.policy.mounts)]
-    return startSandboxed({ ...sandbox.policy, mounts }, argv, {
+    // startSandboxed shows the interpreter's directory where a private /tmp would hide it.
+    return startSandboxed(sandbox.policy, argv, {
       bwrap,
       hide: sandbox.hide,
       stdin: 'pipe',
@@ -40,12 +35,4 @@ export function replProcessStarter(
       ...(shared !== undefined && { sharedNetwork: shared }),
     })
   }
-}
-
-/** A read-only mount for the interpreter's directory when a private directory of the sandbox would hide it. */
-function programMount(dir: string, mounts: readonly SandboxMount[]): SandboxMount[] {
-  const inside = (parent: string) => dir === parent || dir.startsWith(`${parent}/`)
-  return privateDirs.some(inside) && !mounts.some((mount) => inside(mount.hostDir))
-    ? [{ hostDir: dir, access: 'read-only' }]
-    : []
 }
