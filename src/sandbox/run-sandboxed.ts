@@ -160,7 +160,21 @@ export async function startSandboxed(
     output.once('end', resolve)
     output.once('close', resolve)
   })
-  await setUp((child.stdio as readonly unknown[])[infoFd])
+  const sandboxPid = await setUp((child.stdio as readonly unknown[])[infoFd])
+  let ended = false
+  child.once('exit', () => (ended = true))
+  // The sandbox runs in a session of its own, and may not yet have armed its death signal when
+  // bubblewrap is killed: it is killed by its pid too (its end ends its PID namespace).
+  const kill = (): void => {
+    if (!ended && sandboxPid !== undefined) {
+      try {
+        process.kill(sandboxPid, 'SIGKILL')
+      } catch {
+        // Gone already.
+      }
+    }
+    bounded.kill()
+  }
   return {
     output,
     ...(options.stdin === 'pipe' && { stdin: child.stdin }),
@@ -168,18 +182,27 @@ export async function startSandboxed(
       await outputRead
       return ended
     }),
-    kill: () => bounded.kill(),
+    kill,
     networkRequests: () => shared?.networkRequests() ?? proxy?.requests ?? [],
   }
 }
 
-/** Settles when bubblewrap has written its info and closed the descriptor, or ended without. */
-function setUp(info: unknown): Promise<void> {
-  if (!(info instanceof Readable)) return Promise.resolve()
+/**
+ * Settles when bubblewrap has written its info and closed the descriptor (with the pid of the
+ * sandbox's first process), or ended without.
+ */
+function setUp(info: unknown): Promise<number | undefined> {
+  if (!(info instanceof Readable)) return Promise.resolve(undefined)
   return new Promise((resolve) => {
-    info.on('error', () => resolve())
-    info.on('close', () => resolve())
-    info.resume()
+    let text = ''
+    const done = (): void => {
+      const pid = /"child-pid":\s*(\d+)/.exec(text)?.[1]
+      resolve(pid === undefined ? undefined : Number(pid))
+    }
+    info.setEncoding('utf8')
+    info.on('data', (chunk: string) => (text += chunk))
+    info.on('error', done)
+    info.on('close', done)
   })
 }
 
