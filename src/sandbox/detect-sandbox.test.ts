@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../../test/temp-dir.js'
 import { cachedProbe, probeSandbox } from './detect-sandbox.js'
-import { findExecutable } from './find-executable.js'
+import { findExecutable } from '../spawn/find-executable.js'
 
 describe('probeSandbox', () => {
   it('says why real commands cannot run off Linux', async () => {

@@ -4,7 +4,7 @@ import { release, tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { z } from 'zod'
 import { bwrapArgs } from './bwrap-args.js'
-import { findExecutable, isExecutable, systemDirs } from './find-executable.js'
+import { findExecutable, isExecutable, systemDirs } from '../spawn/find-executable.js'
 import { defaultSandboxLimits } from './sandbox-policy.js'
 import { unixSocketFilter } from './seccomp-filter.js'
 

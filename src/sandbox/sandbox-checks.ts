@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { findGit } from './changes/find-git.js'
 import { gitEnvironment } from './changes/git-env.js'
 import { probeSandbox } from './detect-sandbox.js'
-import { findExecutable } from './find-executable.js'
+import { findExecutable } from '../spawn/find-executable.js'
 
 /** One finding of a health check: what was checked, how it stands, and what to do about it. */
 export interface HealthCheck {

@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs'
 import type { Socket } from 'node:net'
 import { createInterface } from 'node:readline'
 import { spawnBounded, type BoundedProcess } from '../spawn/spawn-bounded.js'
-import { dieWithHost, findExecutable } from './find-executable.js'
+import { dieWithHost, findExecutable } from '../spawn/find-executable.js'
 import { networkBridgeCommand } from './network/network-bridge.js'
 import type { ProxyDecision, SandboxNetwork, SandboxNetworkRules } from './network/network-proxy.js'
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { delimiter } from 'node:path'
+import { findExecutable, systemDirs } from './find-executable.js'
 
 /**
  * How spawned programs are kept from outliving their call:
@@ -23,8 +23,6 @@ export type Containment =
   | { readonly kind: 'marker' }
   | { readonly kind: 'group' }
 
-// Where util-linux lives, besides the host's PATH (which may be short in a service).
-const systemDirs = ['/usr/bin', '/bin', '/usr/sbin', '/sbin']
 const probeTimeoutMs = 10_000
 
 let detected: Promise<Containment> | undefined
@@ -88,18 +86,4 @@ function runsAsNamespaceInit(wrapper: readonly [string, ...string[]]): Promise<b
       resolve(false)
     }
   })
-}
-
-function findExecutable(name: string, pathVar: string | undefined): string | undefined {
-  const dirs = [...(pathVar ?? '').split(delimiter).filter((dir) => dir.startsWith('/')), ...systemDirs]
-  for (const dir of dirs) {
-    const file = join(dir, name)
-    try {
-      accessSync(file, constants.X_OK)
-      return file
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined
 }

@@ -15,6 +15,7 @@ import {
   formatShellResult,
   SHELL_INLINE_CHAR_LIMIT,
   shellOutputText,
+  formatDuration,
 } from '../../workspace/shell/shell-output.js'
 import { sandboxForCall } from './sandbox-for-call.js'
 import { trackChanges, type ChangeReport } from './track-changes.js'
@@ -202,8 +203,4 @@ function outputOf(
     case 'cancelled':
       throw new ToolError('shell.cancelled', texts.cancelled, structured)
   }
-}
-
-function formatDuration(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 }

@@ -81,3 +81,8 @@ function tailOf(text: string, size: number): string {
   if (lineStart >= 0 && lineStart < Math.min(LINE_SNAP, size / 4)) tail = tail.slice(lineStart + 1)
   return /^[\udc00-\udfff]/.test(tail) ? tail.slice(1) : tail
 }
+
+/** A call's time limit as the model reads it: `30 s`, or `1500 ms` when not whole seconds. */
+export function formatDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
+}

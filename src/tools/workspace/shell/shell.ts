@@ -4,7 +4,13 @@ import { defineTool, type ToolOutput } from '../../../tool/define-tool.js'
 import { ToolError } from '../../../core/tool-error.js'
 import { fillText, loadText } from '../../../text/model-text.js'
 import { shellNetwork } from './shell-network.js'
-import { cleanShellOutput, formatShellResult, SHELL_INLINE_CHAR_LIMIT, shellOutputText } from './shell-output.js'
+import {
+  cleanShellOutput,
+  formatShellResult,
+  SHELL_INLINE_CHAR_LIMIT,
+  shellOutputText,
+  formatDuration,
+} from './shell-output.js'
 import type { EngineReply } from './shell-protocol.js'
 import { ShellRunner, type RunOutcome } from './shell-runner.js'
 import { startInBackground, type StartedCommand } from '../../background/index.js'
@@ -170,8 +176,4 @@ function outputOf(
 function failure(reply: Extract<EngineReply, { ok: false }>, cwd: string): ToolError {
   if (reply.kind === 'workdir') return new ToolError('shell.invalid_workdir', fillText(texts.workdir, { path: cwd }))
   return new ToolError('shell.sandbox_error', fillText(texts.sandboxError, { detail: reply.message }))
-}
-
-function formatDuration(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 }
