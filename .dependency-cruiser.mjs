@@ -26,6 +26,8 @@ const layers = [
   'host',
   'mcp/server',
   'agent',
+  'channels',
+  'daemon',
   'cli',
 ]
 

@@ -18,6 +18,7 @@ export type {
   AgentRunRuntime,
   ModelOptions,
   ResumeRunOptions,
+  TurnExecutor,
 } from './loop/run-options.js'
 export type { AgentEvent, AgentRunStatus, InvocationMode } from './loop/agent-events.js'
 export {
@@ -56,5 +57,8 @@ export type {
   LorebookEntry,
   PublishedReply,
   RunServices,
+  ScheduleInfo,
+  ScheduleService,
+  ScheduleSpec,
   TaskReturn,
 } from '../tool/run-services.js'

@@ -51,10 +51,16 @@ describe('openStore and migrations', () => {
         'transcript_entries',
         'run_events',
         'run_leases',
+        'queue_messages',
+        'daemon_leases',
+        'conversations',
+        'conversation_messages',
+        'schedules',
+        'schedule_firings',
         'schema_migrations',
       ]),
     )
-    expect(latest).toBe(9)
+    expect(latest).toBe(10)
   })
 
   it('reopens without reapplying and keeps the data', async () => {

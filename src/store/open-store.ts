@@ -121,6 +121,11 @@ export interface Store {
   /** Which process drives each agent run (one at a time). */
   readonly runLeases: RunLeaseTable
   /**
+   * The connection itself, for the tables of higher layers kept in the same file (the daemon's
+   * queue, conversations, schedules); their changes go through {@link Store.transaction}.
+   */
+  readonly database: DatabaseSync
+  /**
    * Runs `fn` atomically, holding the write lock from the start; nests as savepoints. `fn` must be
    * synchronous.
    */
@@ -212,6 +217,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     memories: memoryTable(db, now),
     mcpServers: mcpServerTable(db, now),
     runLeases: runLeaseTable(db, transaction, now),
+    database: db,
     transaction,
     close() {
       if (!open) return

@@ -7,11 +7,12 @@ import type { ToolId } from '../core/tool-id.js'
  * - `return`: the invocation is a delegated child that ends with `task.return`
  * - `delegation`: callable agents exist (`agent.delegate`, `agent.await`, `agent.handoff`)
  * - `lorebook`: the run has knowledge entries (`worldinfo.read_activated`)
+ * - `schedules`: the run belongs to a daemon conversation that scheduled tasks can return to (`schedule.*`)
  */
-export type RunFeature = 'run' | 'return' | 'delegation' | 'lorebook'
+export type RunFeature = 'run' | 'return' | 'delegation' | 'lorebook' | 'schedules'
 
 /** The run features, in a fixed order. */
-export const runFeatures: readonly RunFeature[] = ['run', 'return', 'delegation', 'lorebook']
+export const runFeatures: readonly RunFeature[] = ['run', 'return', 'delegation', 'lorebook', 'schedules']
 
 /** One message of a chat-scope conversation, as chat tools read it. */
 export interface ChatMessage {
@@ -114,6 +115,41 @@ export interface DelegationServices {
   handoff(request: { readonly agentId: string; readonly message: string }): Promise<void>
 }
 
+/** A task to run later in the conversation: a cron expression in a time zone, or one time. */
+export interface ScheduleSpec {
+  /** Five or six fields (croner syntax), e.g. `0 9 * * 1-5`; exclusive with `at`. */
+  readonly cron?: string
+  /** IANA time zone of `cron`, e.g. `Europe/Berlin`; default UTC. */
+  readonly timeZone?: string
+  /** One time, ISO 8601 with an offset, e.g. `2026-12-24T18:00:00+01:00`; exclusive with `cron`. */
+  readonly at?: string
+  /** What the agent is told when the schedule fires. */
+  readonly prompt: string
+}
+
+/** A stored schedule as tools and people see it; times are ISO 8601 in UTC. */
+export interface ScheduleInfo {
+  readonly id: string
+  readonly cron?: string
+  readonly timeZone?: string
+  readonly at?: string
+  readonly prompt: string
+  readonly state: 'active' | 'done' | 'cancelled'
+  /** When it fires next; absent once done or cancelled. */
+  readonly nextDueAt?: string
+  readonly createdAt: string
+}
+
+/** The conversation's schedules, as the `schedule.*` tools use them; the daemon implements it. */
+export interface ScheduleService {
+  /** Creates a schedule; the same `callId` again returns the schedule it created. Throws ToolError for a bad spec. */
+  create(spec: ScheduleSpec, callId: string): Promise<ScheduleInfo>
+  /** The conversation's schedules, active ones first. */
+  list(): Promise<readonly ScheduleInfo[]>
+  /** Cancels one of the conversation's schedules. Throws ToolError for an unknown id. */
+  cancel(id: string): Promise<ScheduleInfo>
+}
+
 /** What an agent run gives the tools that act on the run itself; absent outside the agent loop. */
 export interface RunServices {
   readonly runId: string
@@ -129,6 +165,8 @@ export interface RunServices {
   readonly returnTask?: (result: TaskReturn) => void
   /** Sub-agents, when the run has callable agents. */
   readonly delegation?: DelegationServices
+  /** The conversation's schedules, in a daemon run. */
+  readonly schedules?: ScheduleService
   /** Tool ids, so that tools can name each other by alias. */
   readonly toolIds?: readonly ToolId[]
 }

@@ -139,6 +139,7 @@ export class AgentRun implements RunContext {
       signal,
       emit: (event) => this.emit(event),
       ...(this.runtime.sleep !== undefined && { sleep: this.runtime.sleep }),
+      ...(this.runtime.turnExecutor !== undefined && { turnExecutor: this.runtime.turnExecutor }),
     })
   }
 

@@ -38,6 +38,7 @@ export async function openAgent(
   if (returnMode) features.push('return')
   if (agents.length > 0) features.push('delegation')
   if (run.start.lorebook !== undefined) features.push('lorebook')
+  if (run.runtime.schedules !== undefined && !returnMode) features.push('schedules')
   const ids = { invocationId: '' }
   const { flags, children, services } = agentServices(
     run,
@@ -146,6 +147,7 @@ function agentServices(
     ...(run.start.lorebook !== undefined && { lorebook: run.start.lorebook }),
     returnMode,
     ...(children !== undefined && { delegation: children }),
+    ...(run.runtime.schedules !== undefined && !returnMode && { schedules: run.runtime.schedules }),
     emit: (event) => run.emit(event),
   })
   return { flags, ...(children !== undefined && { children }), services }

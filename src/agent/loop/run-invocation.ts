@@ -20,6 +20,7 @@ import { fitContext } from './fit-context.js'
 import type { InvocationEnd } from './invocation-end.js'
 import { recoverResults } from './recover-results.js'
 import type { RunFlags } from './run-flags.js'
+import type { TurnExecutor } from './run-options.js'
 import { TranscriptLog } from './transcript-log.js'
 
 /** Everything the loop of one invocation needs. */
@@ -36,6 +37,8 @@ export interface InvocationLoopInput {
   readonly emit: (event: AgentEvent) => void
   /** Waits between model retries; tests pass one that does not sleep. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Executes a turn's calls through the invocation; default `invocation.executeTurn`. */
+  readonly turnExecutor?: TurnExecutor
 }
 
 /**
@@ -138,7 +141,8 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
 
     let results: AgentToolResult[]
     try {
-      results = await invocation.executeTurn({
+      const execute = input.turnExecutor ?? ((target, turn) => target.executeTurn(turn))
+      results = await execute(invocation, {
         snapshotId: invocation.snapshot.id,
         calls: turn.calls.map((call) => ({ callId: call.callId, name: call.name, arguments: call.rawArguments })),
         signal: input.signal,

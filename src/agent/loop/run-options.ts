@@ -3,7 +3,9 @@ import type { Profile } from '../../profile/profile-schema.js'
 import type { Scope } from '../../core/scope.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { Approver } from '../../permissions/approvals/approval-request.js'
-import type { ChatMessage, Lorebook } from '../../tool/run-services.js'
+import type { ChatMessage, Lorebook, ScheduleService } from '../../tool/run-services.js'
+import type { Invocation, Turn } from '../../host/invocation.js'
+import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import { type ResolvedModel } from '../providers/index.js'
 import type { AgentEvent, AgentRunStatus } from './agent-events.js'
 
@@ -28,7 +30,18 @@ export interface AgentRunRuntime extends ModelOptions {
   readonly onEvent?: (event: AgentEvent) => void
   /** Waits between model retries (3 retries, 3 s apart); tests pass one that returns at once. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /**
+   * Executes each model turn's calls; default `invocation.executeTurn(turn)`. The daemon hands
+   * turns to its tool consumer this way. It must run them through that invocation (the gate, the
+   * audit) and let `TurnPausedError` through.
+   */
+  readonly turnExecutor?: TurnExecutor
+  /** The conversation's schedules; offers the `schedule.*` tools when given. */
+  readonly schedules?: ScheduleService
 }
+
+/** Runs the calls of one model turn through its invocation; see {@link AgentRunRuntime.turnExecutor}. */
+export type TurnExecutor = (invocation: Invocation, turn: Turn) => Promise<AgentToolResult[]>
 
 /** Options of {@link runAgent}. */
 export interface AgentRunOptions extends AgentRunRuntime {

@@ -1,5 +1,12 @@
 import type { Store } from '../../store/store.js'
-import type { ChatMessage, DelegationServices, Lorebook, RunServices, TaskReturn } from '../../tool/run-services.js'
+import type {
+  ChatMessage,
+  DelegationServices,
+  Lorebook,
+  RunServices,
+  ScheduleService,
+  TaskReturn,
+} from '../../tool/run-services.js'
 import type { AgentEvent } from './agent-events.js'
 import type { RunFlags } from './run-flags.js'
 
@@ -17,6 +24,7 @@ export interface RunServicesInput {
   /** True for a delegated child: `task.return` completes it. */
   readonly returnMode: boolean
   readonly delegation?: DelegationServices
+  readonly schedules?: ScheduleService
   readonly emit: (event: AgentEvent) => void
 }
 
@@ -54,5 +62,6 @@ export function createRunServices(input: RunServicesInput): RunServices {
       },
     }),
     ...(input.delegation !== undefined && { delegation: input.delegation }),
+    ...(input.schedules !== undefined && { schedules: input.schedules }),
   }
 }
