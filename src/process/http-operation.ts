@@ -8,6 +8,7 @@ import type { HttpRequest } from './parse-reply.js'
 import { httpError, processError, processTexts, type RoundRecord } from './process-errors.js'
 import { processLimits } from './process-spec.js'
 import { urlAllowed } from './url-allow-list.js'
+import { untilAborted } from './until-aborted.js'
 
 /** What the process receives for an HTTP request, as `response` of its next round. */
 export interface HttpResponseForProcess {
@@ -84,23 +85,4 @@ export async function performHttp(request: HttpRequest, op: HttpOperationContext
     body: response.body.toString('utf8'),
     truncated: response.truncated,
   }
-}
-
-/** Waits for `promise`, or rejects with the signal's reason once it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../core/json-schema.js'
 import { parameterTypes, type ParameterType, type ProcessParameter } from './process-spec.js'
 import type { SpecReader } from './spec-reader.js'
+import { readField, synonymsOf } from './synonym-field.js'
 
 const parameterKeys = ['type', 'required', 'description', 'enum', 'default', 'items']
 const itemTypes = ['string', 'number', 'integer', 'boolean'] as const
@@ -32,7 +33,7 @@ export function readParameters(reader: SpecReader, node: unknown, line: number):
 function readParameter(reader: SpecReader, name: string, node: unknown, line: number): ProcessParameter | undefined {
   const what = `parameters.${name}`
   const problemsBefore = reader.problems.length
-  const fields = reader.fields(node, what, parameterKeys, line)
+  const fields = reader.fields(node, what, [...parameterKeys, ...synonymsOf(parameterKeys)], line)
   if (fields === undefined) return undefined
   const get = (key: string) => fields.values.get(key)
   const type = reader.choice(get('type'), `${what}.type`, fields.lineOf('type'), parameterTypes)
@@ -40,10 +41,9 @@ function readParameter(reader: SpecReader, name: string, node: unknown, line: nu
     get('required') === undefined
       ? false
       : reader.boolean(get('required'), `${what}.required`, fields.lineOf('required'))
+  const written = readField(reader, fields, 'description', what)
   const description =
-    get('description') === undefined
-      ? undefined
-      : reader.string(get('description'), `${what}.description`, fields.lineOf('description'))
+    written.node === undefined ? undefined : reader.string(written.node, `${what}.description`, written.line)
   const items =
     get('items') === undefined
       ? undefined

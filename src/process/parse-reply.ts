@@ -32,6 +32,13 @@ export type ReplyParse =
 /** The HTTP methods a process may ask for. */
 export const httpMethods: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 const dbOperations = ['read', 'write', 'search', 'delete'] as const
+/** The memory operations under the names of the specs written for iAs, which run unchanged. */
+export const dbOperationSynonyms: Readonly<Record<string, (typeof dbOperations)[number]>> = {
+  read_memories: 'read',
+  write_memory: 'write',
+  search_memories: 'search',
+  delete_memory: 'delete',
+}
 const maxLimit = 1000
 
 class ReplyProblem extends Error {}
@@ -109,7 +116,10 @@ function readHttp(value: Record<string, unknown>): HttpRequest {
 }
 
 function readDb(value: Record<string, unknown>): DbRequest {
-  const operation = dbOperations.find((op) => op === value.operation)
+  const written = value.operation
+  const named =
+    typeof written === 'string' && Object.hasOwn(dbOperationSynonyms, written) ? dbOperationSynonyms[written] : written
+  const operation = dbOperations.find((op) => op === named)
   const common = ['type', 'operation', 'state']
   switch (operation) {
     case 'read':
@@ -141,7 +151,7 @@ function readDb(value: Record<string, unknown>): DbRequest {
       return { operation, id: text(value, 'id', 'a db delete') }
     default:
       throw new ReplyProblem(
-        `"operation" of a db request must be one of ${dbOperations.join(', ')} (got ${excerpt(JSON.stringify(value.operation) ?? 'nothing')})`,
+        `"operation" of a db request must be one of ${[...dbOperations, ...Object.keys(dbOperationSynonyms)].join(', ')} (got ${excerpt(JSON.stringify(value.operation) ?? 'nothing')})`,
       )
   }
 }

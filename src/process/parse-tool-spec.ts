@@ -3,8 +3,9 @@ import { parametersSchema, readParameters } from './parameters-schema.js'
 import { processLimits, type ProcessToolSpec } from './process-spec.js'
 import type { SpecReader } from './spec-reader.js'
 import { readCommand, readEnv, readHttpAllow } from './spec-runtime-fields.js'
+import { readField, synonymsOf } from './synonym-field.js'
 
-/** The keys a tool spec may have. */
+/** The keys a tool spec may have (besides their synonyms, see `fieldSynonyms`). */
 export const toolKeys = [
   'name',
   'description',
@@ -49,7 +50,7 @@ export function readToolSpec(
   extraKeys: readonly string[] = [],
 ): ReadToolSpec {
   const problemsBefore = reader.problems.length
-  const fields = reader.fields(node, 'the tool', [...toolKeys, ...extraKeys], fallbackLine)
+  const fields = reader.fields(node, 'the tool', [...toolKeys, ...synonymsOf(toolKeys), ...extraKeys], fallbackLine)
   if (fields === undefined) return { name: undefined, line: fallbackLine, spec: undefined }
   const get = (key: string) => fields.values.get(key)
   const at = (key: string) => fields.lineOf(key)
@@ -58,10 +59,11 @@ export function readToolSpec(
     get('name') === undefined
       ? reader.report(fields.line, 'name is missing')
       : reader.string(get('name'), 'name', at('name'), { pattern: specIdPattern, hint: idHint })
+  const written = readField(reader, fields, 'description', 'the tool')
   const description =
-    get('description') === undefined
+    written.node === undefined
       ? reader.report(fields.line, 'description is missing')
-      : reader.string(get('description'), 'description', at('description'))
+      : reader.string(written.node, 'description', written.line)
   const command = readCommand(reader, get('command'), fields.line, origin.directory)
   const parameters = readParameters(reader, get('parameters'), at('parameters'))
   const risk =

@@ -20,6 +20,8 @@ export const processTexts = {
   httpRefused: loadText(import.meta.url, 'texts/http-refused.txt'),
   httpFailed: loadText(import.meta.url, 'texts/http-failed.txt'),
   dbFailed: loadText(import.meta.url, 'texts/db-failed.txt'),
+  dbDenied: loadText(import.meta.url, 'texts/db-denied.txt'),
+  approveDbHighRisk: loadText(import.meta.url, 'texts/approve-db-high-risk.txt'),
   highRisk: loadText(import.meta.url, 'texts/high-risk.txt'),
   approveOutsideAllowList: loadText(import.meta.url, 'texts/approve-outside-allow-list.txt'),
   approveHighRisk: loadText(import.meta.url, 'texts/approve-high-risk.txt'),

@@ -93,7 +93,7 @@ export async function runProcessTool(
           break
         }
         case 'db': {
-          const response = performDb(reply.request, ctx.memory, record)
+          const response = await performDb(reply.request, { toolId, risk: spec.risk, ctx, signal, record })
           carried = { response, ...('state' in reply && { state: reply.state }) }
           break
         }

@@ -106,6 +106,11 @@ export const webAndProcessErrorCodes = {
     meaning: 'A memory operation the program asked for failed (an invalid value, no such memory).',
     texts: ['process/texts/db-failed.txt'],
   },
+  'process.db_denied': {
+    kind: 'recoverable',
+    meaning: 'A memory operation of a high-risk program needed approval and was not approved.',
+    texts: ['process/texts/db-denied.txt'],
+  },
   'process.invalid_spec': {
     kind: 'diagnostic',
     meaning: 'A process tool spec file cannot be read or does not fit the spec schema; its tools are left out.',
