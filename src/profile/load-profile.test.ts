@@ -33,6 +33,7 @@ describe('parseProfile', () => {
         processDirs: [],
         deferred: [],
         deferThreshold: 0.1,
+        metaTools: 'toolhost',
       },
       permissions: { mode: 'default', allow: [], ask: [], deny: [] },
       hooks: { preTool: [], postTool: [] },
@@ -134,6 +135,8 @@ describe('parseProfile', () => {
     expect(problemsOf({ ...base, tools: { deferred: 'sometimes' } })).toHaveLength(1)
     expect(problemsOf({ ...base, tools: { deferThreshold: 0 } }).join('\n')).toContain('tools.deferThreshold')
     expect(problemsOf({ ...base, tools: { deferThreshold: 1.5 } })).toHaveLength(1)
+    expect(parseProfile({ ...base, tools: { metaTools: 'ias' } }).tools.metaTools).toBe('ias')
+    expect(problemsOf({ ...base, tools: { metaTools: 'iAs' } }).join('\n')).toContain('tools.metaTools')
   })
 })
 

@@ -24,6 +24,14 @@ const count = (max: number) => z.number().int().min(1).max(max)
 /** Permission modes: what happens to a call no rule matches (DESIGN §7). */
 export const permissionModes = ['default', 'acceptEdits', 'plan', 'dontAsk', 'bypass'] as const
 
+/**
+ * How the deferred-tool pair is offered to the model: `toolhost` — `tools_search {query, limit}`
+ * and `tools_call {tool, arguments}`; `ias` — the iAs meta tools, `query_capabilities {query?}`
+ * (with no query: every tool) and `call_capability {name, prompt}` (`prompt`: the arguments as a
+ * JSON text).
+ */
+export const metaToolStyles = ['toolhost', 'ias'] as const
+
 const toolsSettings = z.strictObject({
   /** Tools offered, in order (aliases of external tools are allocated in this order); ids or globs. */
   allow: z.array(toolPattern).default(['builtin:*']),
@@ -52,6 +60,12 @@ const toolsSettings = z.strictObject({
   deferred: z.union([z.literal('auto'), z.array(toolPattern)]).default([]),
   /** For `deferred: 'auto'`: the share of the model's context tool definitions may take (0.1 = 10 %). */
   deferThreshold: z.number().gt(0).max(1).default(0.1),
+  /**
+   * The style of the deferred-tool pair ({@link metaToolStyles}). With `ias` the pair is always
+   * offered, and `query_capabilities` lists every tool of the invocation, deferred or not; add
+   * `deferred: ['*']` for the iAs layout, where the model sees the pair (and completion tools) only.
+   */
+  metaTools: z.enum(metaToolStyles).default('toolhost'),
 })
 
 const networkSettings = z.strictObject({
@@ -146,6 +160,8 @@ export const profileSchema = z.strictObject({
 export type Profile = z.output<typeof profileSchema>
 /** A profile as written by a person: every setting but `schemaVersion` and `id` may be left out. */
 export type ProfileInput = z.input<typeof profileSchema>
+/** A style of the deferred-tool pair. */
+export type MetaToolStyle = (typeof metaToolStyles)[number]
 /** A permission mode. */
 export type PermissionMode = (typeof permissionModes)[number]
 

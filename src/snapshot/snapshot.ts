@@ -8,7 +8,8 @@ import type { Profile } from '../profile/profile-schema.js'
 import type { Scope } from '../core/scope.js'
 import { decideDeferral, defaultContextTokens } from './deferral/decide-deferral.js'
 import { deferredSummary } from './deferral/deferred-summary.js'
-import { toolsCallTool, toolsSearchId, toolsSearchTool } from './deferral/meta-tools.js'
+import { metaToolPair } from './deferral/meta-tool-pair.js'
+import { toolsSearchId } from './deferral/meta-tools.js'
 import type { DescriptionContext } from '../tool/define-tool.js'
 import { counted, formatCount } from '../text/quantities.js'
 import { allocateAliases } from './allocate-aliases.js'
@@ -61,12 +62,18 @@ export function deferredBindings(snapshot: Pick<Snapshot, 'bindings'>): Snapshot
 /**
  * Freezes the catalog into a snapshot for one invocation: selection by profile and scope, aliases,
  * descriptions (with overrides) and schemas compiled for the protocol, then deferral: deferred
- * tools keep their alias and schema but are marked, and `tools_search` and `tools_call` join.
+ * tools keep their alias and schema but are marked, and `tools_search` and `tools_call` join (or,
+ * with `tools.metaTools: 'ias'`, `query_capabilities` and `call_capability`, whether or not
+ * anything is deferred).
  */
 export function buildSnapshot(request: SnapshotRequest): Snapshot {
   const { catalog, profile, scope, protocol, acceptsImages } = request
   const selection = selectTools(catalog, profile, scope, acceptsImages, request.features)
-  const allocation = allocateAliases(selection.tools, protocol, selection.builtinAliases)
+  const metaStyle = profile.tools.metaTools
+  // The iAs pair's aliases are taken like builtin ones: no external tool may be offered under them.
+  const taken =
+    metaStyle === 'ias' ? [...selection.builtinAliases, ...metaToolPair('ias').aliases] : selection.builtinAliases
+  const allocation = allocateAliases(selection.tools, protocol, taken)
   const diagnostics: CatalogDiagnostic[] = [...selection.diagnostics, ...allocation.diagnostics]
   const aliases = new Map(allocation.aliases)
   const ctx: DescriptionContext = {
@@ -86,19 +93,21 @@ export function buildSnapshot(request: SnapshotRequest): Snapshot {
   const bindings: SnapshotBinding[] = bound.map(({ binding }) =>
     deferral.deferred.has(binding.toolId) ? { ...binding, deferred: true } : binding,
   )
-  if (deferral.deferred.size > 0) {
+  // The iAs pair lists every tool, so it is offered whether or not anything is deferred.
+  if (deferral.deferred.size > 0 || metaStyle === 'ias') {
     const summary = deferredSummary(
       bound.filter(({ binding }) => deferral.deferred.has(binding.toolId)).map(({ tool }) => tool),
     )
-    const meta = [toolsSearchTool(undefined, summary), toolsCallTool].map(builtinCatalogTool)
-    for (const tool of meta) aliases.set(tool.id, builtinAlias(tool.nativeName))
+    const pair = metaToolPair(metaStyle, { summary })
+    const meta = pair.tools.map(builtinCatalogTool)
+    meta.forEach((tool, i) => aliases.set(tool.id, pair.aliases[i] ?? builtinAlias(tool.nativeName)))
     for (const tool of meta) {
       const binding = bindTool(tool, aliases.get(tool.id), { profile, protocol, ctx }, diagnostics)
       if (binding !== undefined) bindings.push(binding)
     }
     if (deferral.budgetTokens !== undefined && deferral.estimatedTokens !== undefined) {
       const share = `${formatCount(deferral.budgetTokens)} (${+(profile.tools.deferThreshold * 100).toFixed(1)} % of ${formatCount(contextTokens)})`
-      const message = `${counted(deferral.deferred.size, 'tool')} deferred behind tools_search: the definitions take about ${formatCount(deferral.estimatedTokens)} tokens, over ${share}`
+      const message = `${counted(deferral.deferred.size, 'tool')} deferred behind ${aliases.get(toolsSearchId) ?? toolsSearchId}: the definitions take about ${formatCount(deferral.estimatedTokens)} tokens, over ${share}`
       diagnostics.push({ toolId: toolsSearchId, code: 'snapshot.tools_deferred', message })
     }
   }
