@@ -14,9 +14,10 @@ import { agentTools } from './agent/index.js'
 import { chatTools } from './chat/index.js'
 import { publishTools } from './workspace/publish/index.js'
 import { worldinfoTools } from './worldinfo/index.js'
+import { scheduleTools } from './schedule/index.js'
 
 /**
- * The builtin tools every host starts with. Run tools (publish, chat, world info, sub-agents) are
+ * The builtin tools every host starts with. Run tools (publish, chat, world info, sub-agents, schedules) are
  * offered only to invocations the agent loop drives, which provides what they act on.
  */
 export const builtinTools: readonly AnyToolDefinition[] = [
@@ -35,6 +36,7 @@ export const builtinTools: readonly AnyToolDefinition[] = [
   ...chatTools,
   ...worldinfoTools,
   ...agentTools,
+  ...scheduleTools,
 ]
 
 /** Builtin tools that run real programs in the OS sandbox: offered only where it works. */

@@ -1,6 +1,6 @@
 import type { ErrorCodeTable } from './error-code-info.js'
 
-/** Codes of the small builtin tools: calculator, dice, chat history and memory. */
+/** Codes of the small builtin tools: calculator, dice, chat history, memory and schedules. */
 export const builtinToolErrorCodes = {
   'calculator.invalid_expression': {
     kind: 'recoverable',
@@ -40,5 +40,43 @@ export const builtinToolErrorCodes = {
   'memory.not_found': {
     kind: 'recoverable',
     meaning: 'No memory with that id.',
+  },
+  'schedule.invalid_spec': {
+    kind: 'recoverable',
+    meaning: 'A schedule has both or neither of a cron expression and a one-time `at`, or a time zone with `at`.',
+    texts: [
+      'daemon/schedules/texts/both-cron-and-at.txt',
+      'daemon/schedules/texts/neither-cron-nor-at.txt',
+      'daemon/schedules/texts/zone-without-cron.txt',
+    ],
+  },
+  'schedule.invalid_cron': {
+    kind: 'recoverable',
+    meaning: 'A cron expression does not parse, never fires, or fires more than once a minute.',
+    texts: [
+      'daemon/schedules/texts/invalid-cron.txt',
+      'daemon/schedules/texts/cron-never.txt',
+      'daemon/schedules/texts/cron-too-often.txt',
+    ],
+  },
+  'schedule.unknown_time_zone': {
+    kind: 'recoverable',
+    meaning: 'A schedule names a time zone that is not an IANA zone.',
+    texts: ['daemon/schedules/texts/unknown-time-zone.txt'],
+  },
+  'schedule.invalid_time': {
+    kind: 'recoverable',
+    meaning: 'A one-time schedule is not an ISO 8601 time with an offset, or names a date that does not exist.',
+    texts: ['daemon/schedules/texts/invalid-time.txt'],
+  },
+  'schedule.time_passed': {
+    kind: 'recoverable',
+    meaning: 'A one-time schedule is for a time in the past.',
+    texts: ['daemon/schedules/texts/time-passed.txt'],
+  },
+  'schedule.not_found': {
+    kind: 'recoverable',
+    meaning: 'The conversation has no schedule with that id.',
+    texts: ['daemon/schedules/texts/not-found.txt'],
   },
 } as const satisfies ErrorCodeTable
