@@ -11,22 +11,26 @@ export interface ServedChannel {
 }
 
 /**
- * Starts `channel` with `host` and serves its `handleHttp` under `/channels/<name>` on a fresh
- * loopback port; other paths, and paths the channel declines, are answered 404.
+ * Serves a channel's `handleHttp` under `/channels/<name>` on a fresh loopback port, then starts it
+ * with `host`; other paths, and paths the channel declines, are answered 404. Give a function to
+ * make a channel that needs its own URL (a webhook to register).
  */
-export async function serveChannel(channel: Channel, host: ChannelHost): Promise<ServedChannel> {
-  await channel.start(host)
-  const prefix = `/channels/${channel.name}`
+export async function serveChannel(
+  make: Channel | ((url: string) => Channel),
+  host: ChannelHost,
+  name: string = typeof make === 'function' ? '' : make.name,
+): Promise<ServedChannel> {
+  // Set once the channel exists; until then every request is answered 404.
+  const mounted: { channel?: Channel } = {}
+  const prefix = `/channels/${name}`
   const server = createServer((request, response) => {
-    const url = request.url ?? '/'
-    const path =
-      url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`)
-        ? url.slice(prefix.length)
-        : undefined
+    // Like the daemon's listener, the path given to the channel has no query string.
+    const url = (request.url ?? '/').split('?')[0] ?? '/'
+    const path = url === prefix || url.startsWith(`${prefix}/`) ? url.slice(prefix.length) : undefined
     const handled =
-      path === undefined || channel.handleHttp === undefined
+      path === undefined || mounted.channel?.handleHttp === undefined
         ? Promise.resolve(false)
-        : channel.handleHttp(request, response, path)
+        : mounted.channel.handleHttp(request, response, path)
     handled.then(
       (done) => {
         if (!done) response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}')
@@ -39,10 +43,20 @@ export async function serveChannel(channel: Channel, host: ChannelHost): Promise
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}${prefix}`
+  const started = typeof make === 'function' ? make(url) : make
+  mounted.channel = started
+  try {
+    if (started.name !== name) throw new Error(`the channel is named ${started.name}, not ${name}`)
+    await started.start(host)
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve))
+    throw error
+  }
   return {
-    url: `http://127.0.0.1:${port}${prefix}`,
+    url,
     async close() {
-      await channel.stop()
+      await started.stop()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
