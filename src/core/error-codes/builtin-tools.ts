@@ -74,6 +74,11 @@ export const builtinToolErrorCodes = {
     meaning: 'A one-time schedule is for a time in the past.',
     texts: ['daemon/schedules/texts/time-passed.txt'],
   },
+  'schedule.limit_exceeded': {
+    kind: 'recoverable',
+    meaning: 'A conversation already has the most active schedules it may have.',
+    texts: ['daemon/schedules/texts/too-many.txt'],
+  },
   'schedule.not_found': {
     kind: 'recoverable',
     meaning: 'The conversation has no schedule with that id.',

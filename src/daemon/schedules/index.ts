@@ -13,6 +13,7 @@ export {
 } from './schedule-spec.js'
 export {
   createScheduleService,
+  maxActiveSchedules,
   readSchedule,
   scheduleColumns,
   scheduleInfo,

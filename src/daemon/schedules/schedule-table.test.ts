@@ -132,6 +132,20 @@ describe('createScheduleService', () => {
     })
   })
 
+  it('refuses a schedule past the most a conversation may have active', async () => {
+    addConversation(store, 'test:busy')
+    const busy = createScheduleService(store, { conversationId: 'test:busy', now: clock.now, maxActive: 2 })
+    const first = await busy.create({ cron: '0 * * * *', prompt: 'one' }, 'inv:b1')
+    await busy.create({ cron: '0 * * * *', prompt: 'two' }, 'inv:b2')
+    await expect(busy.create({ cron: '0 * * * *', prompt: 'three' }, 'inv:b3')).rejects.toMatchObject({
+      code: 'schedule.limit_exceeded',
+      message:
+        'This conversation already has 2 active schedules, the most it may have. Cancel ones it no longer needs with schedule_cancel (see them with schedule_list), then create this one again.',
+    })
+    await busy.cancel(first.id)
+    expect(await busy.create({ cron: '0 * * * *', prompt: 'three' }, 'inv:b3')).toMatchObject({ state: 'active' })
+  })
+
   it("lists the conversation's schedules, active ones first, soonest first", async () => {
     const soon = await a.create({ at: '2026-12-03T08:00:00Z', prompt: 'Soon' }, 'inv:c4')
     await a.cancel(soon.id)

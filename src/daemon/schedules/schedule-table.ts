@@ -11,6 +11,9 @@ import { scheduleTexts as texts } from './schedule-texts.js'
 /** The states of a schedule: `active` until a one-time schedule fired (`done`) or someone cancelled it. */
 export const scheduleStates = ['active', 'done', 'cancelled'] as const
 
+/** Active schedules one conversation may have at once: each firing starts an agent turn. */
+export const maxActiveSchedules = 50
+
 /** A row of `schedules`, times in epoch ms. */
 export interface ScheduleRecord {
   readonly id: string
@@ -69,6 +72,8 @@ export interface ScheduleServiceOptions {
   readonly conversationId: string
   /** The clock (epoch ms); tests inject one. */
   readonly now?: () => number
+  /** Active schedules the conversation may have at once; default {@link maxActiveSchedules}. */
+  readonly maxActive?: number
 }
 
 /**
@@ -80,6 +85,7 @@ export interface ScheduleServiceOptions {
 export function createScheduleService(store: Store, options: ScheduleServiceOptions): ScheduleService {
   const { conversationId } = options
   const now = options.now ?? Date.now
+  const maxActive = options.maxActive ?? maxActiveSchedules
   const db = store.database
   const byCreator = db.prepare(`SELECT ${scheduleColumns} FROM schedules WHERE created_by = ?`)
   const byId = db.prepare(`SELECT ${scheduleColumns} FROM schedules WHERE id = ? AND conversation_id = ?`)
@@ -91,6 +97,7 @@ export function createScheduleService(store: Store, options: ScheduleServiceOpti
   const ofConversation = db.prepare(`
     SELECT ${scheduleColumns} FROM schedules WHERE conversation_id = ?
     ORDER BY state = 'active' DESC, CASE WHEN state = 'active' THEN next_due_at ELSE -updated_at END, created_at, id`)
+  const countActive = db.prepare("SELECT COUNT(*) AS n FROM schedules WHERE conversation_id = ? AND state = 'active'")
   const cancelActive = db.prepare(
     "UPDATE schedules SET state = 'cancelled', next_due_at = NULL, updated_at = ? WHERE id = ? AND conversation_id = ? AND state = 'active'",
   )
@@ -111,6 +118,16 @@ export function createScheduleService(store: Store, options: ScheduleServiceOpti
       const at = now()
       const checked = checkScheduleSpec(spec, at)
       const record = store.transaction(() => {
+        if (Number(countActive.get(conversationId)?.n ?? 0) >= maxActive) {
+          throw new ToolError(
+            'schedule.limit_exceeded',
+            fillText(texts.tooMany, {
+              max: maxActive,
+              cancel: builtinAlias('schedule.cancel'),
+              list: builtinAlias('schedule.list'),
+            }),
+          )
+        }
         insert.run(
           newId('sch'),
           conversationId,

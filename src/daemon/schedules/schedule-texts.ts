@@ -12,4 +12,5 @@ export const scheduleTexts = loadTexts(import.meta.url, [
   'invalidTime',
   'timePassed',
   'notFound',
+  'tooMany',
 ])

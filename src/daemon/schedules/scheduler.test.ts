@@ -205,6 +205,22 @@ describe('Scheduler', () => {
     expect((await service.list())[0]?.nextDueAt).toBe('2026-12-02T12:00:00.000Z')
   })
 
+  it('keeps a local time of day across a DST change', async () => {
+    const { store, clock, service } = setup('test:dst', '2026-03-27T12:00:00Z')
+    await service.create({ cron: '0 9 * * *', timeZone: 'Europe/Berlin', prompt: 'Good morning' }, 'inv:c1')
+    const { scheduler, published } = schedulerOn(store, clock)
+    // 09:00 in Berlin is 08:00 UTC before 29 March 2026 and 07:00 UTC from then on.
+    for (const at of ['2026-03-28T08:00:00Z', '2026-03-29T07:00:00Z', '2026-03-30T07:00:00Z']) {
+      clock.set(at)
+      await scheduler.tick()
+    }
+    expect(published.map((task) => new Date(task.dueAt).toISOString())).toEqual([
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ])
+  })
+
   it('never fires a cancelled schedule', async () => {
     const { store, clock, service } = setup('test:cancel', '2026-12-02T10:00:00Z')
     const cron = await service.create({ cron: '* * * * *', prompt: 'Every minute' }, 'inv:c1')
