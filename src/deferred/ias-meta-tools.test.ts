@@ -68,6 +68,18 @@ describe('a snapshot with tools.metaTools: ias', () => {
     expect(plain.offered.map((b) => b.alias)).toEqual(['tools_search', 'tools_call'])
   })
 
+  it("gives iAs's layout with deferred: ['*']: the pair and the completion tools, every other tool behind them", async () => {
+    const inv = await invocation({ allow: ['builtin:*', 'process/*'], deferred: ['*'], metaTools: 'ias' })
+    const completion = inv.snapshot.bindings.filter((b) => b.completion).map((b) => b.alias)
+    expect(inv.offered.map((b) => b.alias)).toEqual([...completion, 'query_capabilities', 'call_capability'])
+    const [listed] = await inv.executeTurn({ calls: [query('q', undefined)] })
+    const names = (listed?.structured as { capabilities: { name: string }[] }).capabilities.map((c) => c.name)
+    expect(names).toEqual(
+      inv.snapshot.bindings.filter((b) => !b.toolId.startsWith('builtin:tools.')).map((b) => b.alias),
+    )
+    expect(names).toEqual(expect.arrayContaining(['add', 'find', 'workspace_read_file', 'memory_write']))
+  })
+
   it('offers the pair even when nothing is deferred, and keeps its names from external tools', async () => {
     host.extensions.register(
       {

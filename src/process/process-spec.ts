@@ -43,7 +43,7 @@ export interface ProcessToolSpec {
   readonly parameters: readonly ProcessParameter[]
   /** The parameters as a closed JSON Schema object. */
   readonly inputSchema: JsonSchema
-  /** High-risk tools are asked about before each call and before each HTTP request. */
+  /** High-risk tools are asked about before each call, each HTTP request and each memory operation. */
   readonly risk: 'low' | 'high'
   readonly readOnly: boolean
   /** Longest one spawn may run. */
