@@ -118,6 +118,15 @@ describe('query_capabilities', () => {
     }
   })
 
+  it('says so when the invocation has no tool besides the pair', async () => {
+    const inv = await invocation({ allow: [], metaTools: 'ias' })
+    expect(inv.offered.map((b) => b.alias)).toEqual(['query_capabilities', 'call_capability'])
+    const [listed] = await inv.executeTurn({ calls: [query('q', {})] })
+    expect(listed?.content).toBe(
+      'There are no tools to list: this conversation offers none besides query_capabilities and call_capability.',
+    )
+  })
+
   it('lists only the tools that fit a query, and says so when none does', async () => {
     const inv = await invocation()
     const [found] = await inv.executeTurn({ calls: [query('q', { query: 'search my notes' })] })
