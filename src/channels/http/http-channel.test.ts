@@ -151,6 +151,14 @@ describe('POST /messages', () => {
       status: 400,
       body: { error: expect.stringMatching(/"text" must be at most 32000/) },
     })
+    expect(await post(served.url, '', json)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^Invalid message: the body is missing\. Send \{"conversation"/) },
+    })
+    expect(await post(served.url, { conversation: 7 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/"conversation" must be a string, not a number; "text" is missing/) },
+    })
     expect(await post(served.url, { conversation: 'c1', text: 'hi', colour: 'red' })).toMatchObject({
       status: 400,
       body: { error: expect.stringMatching(/unknown fields "colour"/) },
@@ -332,6 +340,10 @@ describe('webhook delivery', () => {
       code: 'address_refused',
     })
     expect(ok.deliveries).toEqual([])
+  })
+
+  it('refuses a short secret', () => {
+    expect(() => httpChannel({ secret: 'short' })).toThrow(/at least 32/)
   })
 
   it('has nothing to push without a callback or webhook', async () => {

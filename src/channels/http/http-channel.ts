@@ -5,6 +5,7 @@ import { refuseHeaders } from '../../mcp/server/loopback.js'
 import type { HostResolver } from '../../net/resolve-host.js'
 import type { ApprovalPrompt, Channel, ChannelHost, OutboundMessage } from '../channel.js'
 import { callbackRefusal } from './callback-url.js'
+import { minimumSecretLength } from './channel-secret.js'
 import { deliverWebhook } from './deliver-webhook.js'
 import { messageView, openEventStream } from './event-stream.js'
 import { replyError, replyJson } from './http-reply.js'
@@ -45,8 +46,13 @@ const name = 'http'
  * Replies are POSTed to the conversation's `callback` (or `webhook`) as JSON signed with
  * `X-Toolhost-Timestamp` and `X-Toolhost-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + body)>`
  * (see `webhookRefusal` for the receiver's check).
+ * @throws Error when `secret` is shorter than 32 characters
  */
 export function httpChannel(options: HttpChannelOptions): Channel {
+  if (options.secret.length < minimumSecretLength)
+    throw new Error(
+      `The HTTP channel secret has ${options.secret.length} characters; use at least ${minimumSecretLength} (see newChannelSecret).`,
+    )
   let host: ChannelHost | undefined
   const streams = new Set<() => void>()
   const policy = {

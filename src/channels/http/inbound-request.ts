@@ -24,7 +24,11 @@ export function describeBodyIssues(error: z.ZodError): string {
   const problems = error.issues.map((issue) => {
     const field = issue.path.length === 0 ? 'the body' : `"${issue.path.join('.')}"`
     if (issue.code === 'unrecognized_keys') return `unknown fields ${issue.keys.map((k) => `"${k}"`).join(', ')}`
-    if (issue.code === 'invalid_type') return `${field} ${issue.message.replace(/^Invalid input: /, 'must be ')}`
+    if (issue.code === 'invalid_type') {
+      const received = /received (\w+)$/.exec(issue.message)?.[1]
+      if (received === 'undefined') return `${field} is missing`
+      return `${field} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}${received === undefined ? '' : `, not ${received === 'array' ? 'an array' : `a ${received}`}`}`
+    }
     return `${field} ${issue.message}`
   })
   return `Invalid message: ${problems.join('; ')}. Send {"conversation": "<id>", "text": "<text>"} with optional "callback" (an https:// URL) and "id" (your id of the message, to make retries safe).`
