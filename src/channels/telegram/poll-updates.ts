@@ -33,7 +33,7 @@ export async function pollUpdates(bot: Bot, options: PollOptions): Promise<void>
   const backOff = async (what: string, error: unknown) => {
     failures += 1
     const delayMs = Math.min(options.retryDelayMs * 2 ** (failures - 1), maxRetryDelayMs)
-    log.warn(`Telegram: ${what} failed; trying again in ${delayMs} ms`, { error: describe(error), failures })
+    log.warn(`Telegram: ${what} failed; trying again in ${delayMs} ms`, { error: errorText(error), failures })
     await abortableDelay(delayMs, signal)
   }
   while (!signal.aborted) {
@@ -69,7 +69,7 @@ async function confirm(bot: Bot, offset: number, log: ChannelLog): Promise<void>
     await bot.api.getUpdates({ offset, limit: 1, timeout: 0 }, forGrammy(AbortSignal.timeout(5000)))
   } catch (error) {
     log.info('Telegram: could not confirm the last updates; they will come again and be skipped as duplicates', {
-      error: describe(error),
+      error: errorText(error),
     })
   }
 }
@@ -88,7 +88,7 @@ function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** An error's message, and its cause's when grammY wrapped one. */
-export function describe(error: unknown): string {
+export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
   return `${error.message}${cause}`

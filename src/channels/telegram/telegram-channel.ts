@@ -4,7 +4,7 @@ import type { Context } from 'grammy'
 import { BodyTooLargeError, readLimitedJson } from '../../mcp/server/limited-body.js'
 import type { ApprovalPrompt, Channel, ChannelHost, OutboundMessage } from '../channel.js'
 import { RetryLaterError } from '../retry-later-error.js'
-import { describe, pollUpdates } from './poll-updates.js'
+import { errorText, pollUpdates } from './poll-updates.js'
 import { splitMessage } from './split-message.js'
 
 /** Options of {@link telegramChannel}. */
@@ -172,7 +172,7 @@ export function telegramChannel(options: TelegramChannelOptions): Channel {
         await handleWebhook(update, token)
       } catch (error) {
         // A failure answered 500 makes Telegram deliver the update again later.
-        host.log.error('Telegram: could not handle a webhook update', { error: describe(error) })
+        host.log.error('Telegram: could not handle a webhook update', { error: errorText(error) })
         response.writeHead(500).end()
         return true
       }
