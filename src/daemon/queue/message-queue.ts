@@ -72,9 +72,12 @@ export interface TopicStats {
   readonly dead: number
 }
 
-/** A message that failed every attempt. */
+/** A message that failed every attempt, or that is not a bus message at all. */
 export interface DeadLetter {
-  readonly message: BusMessage
+  /** The message; undefined when what was stored is not a bus message (`error` says why). */
+  readonly message: BusMessage | undefined
+  /** The message as stored (JSON), so a damaged one can still be looked at. */
+  readonly body: string
   readonly attempts: number
   readonly error: string
   /** Epoch ms. */
