@@ -16,6 +16,7 @@ import { agentBench } from './agent.bench.js'
 import { type BenchReport, type BenchUnit, median } from './bench-report.js'
 import { deferredBench } from './deferred.bench.js'
 import { extensionBench } from './extensions.bench.js'
+import { queueBench } from './queue.bench.js'
 import { searchBench } from './search.bench.js'
 import { shellBench } from './shell.bench.js'
 import { startBench } from './start.bench.js'
@@ -190,6 +191,7 @@ try {
   await searchBench(report, scratch)
   await shellBench(report, scratch)
   await deferredBench(report, scratch)
+  await queueBench(report, scratch)
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}`
   const date = new Date().toISOString().slice(0, 10)
   console.log(`${machine}\n\n${table()}`)
