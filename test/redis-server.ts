@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { describe } from 'vitest'
-import { findExecutable } from '../src/spawn/find-executable.js'
+import { dieWithHost, findExecutable } from '../src/spawn/find-executable.js'
 import { closedPort } from './closed-port.js'
 
 /** `redis-server` on PATH, if installed (`.ci/run` installs Debian's). */
@@ -28,11 +28,10 @@ export async function startRedisServer(timeoutMs = 20_000): Promise<RedisServer>
   if (redisServerProgram === undefined) throw new Error('redis-server is not installed')
   const dir = mkdtempSync(join(tmpdir(), 'toolhost-redis-'))
   const port = await closedPort()
-  const child = spawn(
-    redisServerProgram,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]
+  // The server goes with the test process, however that ends.
+  const [first, ...rest] = [...dieWithHost(), redisServerProgram, ...args]
+  const child = spawn(first ?? redisServerProgram, rest, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
