@@ -1,9 +1,10 @@
 /**
  * Messages per second through each queue backend: publish N, then one worker (concurrency 8) takes
- * them all with a handler that does nothing. Each row is the time per message beside a reference
- * in the same run: for SQLite a bare INSERT then UPDATE per message on a database with the same
- * settings, for Redis a bare BullMQ queue and worker with no toolhost wrapper. The Redis row needs
- * `redis-server` (it starts its own on a free loopback port). Wired into `npm run bench`.
+ * them all with a handler that does nothing. Each row is the time per message (median of 3
+ * alternating runs after a warm-up) beside a reference in the same run: for SQLite a bare INSERT
+ * then UPDATE per message on a database with the same settings, for Redis a bare BullMQ queue and
+ * worker with no toolhost wrapper. The Redis row needs `redis-server` (it starts its own on a free
+ * loopback port). Wired into `npm run bench`.
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -93,14 +94,38 @@ async function bareBullmq(url: string, n: number): Promise<number> {
 const perMessageUs = (ms: number, n: number) => (ms * 1000) / n
 const rate = (ms: number, n: number) => Math.round(n / (ms / 1000)).toLocaleString('en-US')
 
+/**
+ * Medians of `rounds` alternating runs of both sides, after a warm-up of each (so that neither
+ * pays alone for the JIT, loading Lua scripts, or growing the database file).
+ */
+async function sideBySide(
+  ours: (n: number) => Promise<number>,
+  bare: (n: number) => Promise<number>,
+  n: number,
+  rounds = 3,
+): Promise<{ ours: number; bare: number }> {
+  await ours(Math.ceil(n / 5))
+  await bare(Math.ceil(n / 5))
+  const times = { ours: [] as number[], bare: [] as number[] }
+  for (let i = 0; i < rounds; i++) {
+    times.ours.push(await ours(n))
+    times.bare.push(await bare(n))
+  }
+  const mid = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0
+  return { ours: mid(times.ours), bare: mid(times.bare) }
+}
+
 /** Runs the queue measures; the Redis row is skipped (and says so) without redis-server. */
 export async function queueBench(report: BenchReport, scratch: string): Promise<void> {
   const store = openStore(join(scratch, 'queue-store'))
   const sqlite = new SqliteQueue(store)
   try {
-    await throughput(sqlite, 100)
-    const ours = await throughput(sqlite, sqliteMessages)
-    const bare = await bareSqlite(join(scratch, `queue-bare-${randomUUID().slice(0, 8)}.db`), sqliteMessages)
+    const bareFile = () => join(scratch, `queue-bare-${randomUUID().slice(0, 8)}.db`)
+    const { ours, bare } = await sideBySide(
+      (n) => throughput(sqlite, n),
+      (n) => bareSqlite(bareFile(), n),
+      sqliteMessages,
+    )
     console.log(
       `queue bench, sqlite: ${rate(ours, sqliteMessages)} messages/s, bare table ${rate(bare, sqliteMessages)}/s`,
     )
@@ -124,9 +149,11 @@ export async function queueBench(report: BenchReport, scratch: string): Promise<
   try {
     const redis = await openRedisQueue(server.url, { prefix: `bench-${randomUUID().slice(0, 8)}` })
     try {
-      await throughput(redis, 100)
-      const ours = await throughput(redis, redisMessages)
-      const bare = await bareBullmq(server.url, redisMessages)
+      const { ours, bare } = await sideBySide(
+        (n) => throughput(redis, n),
+        (n) => bareBullmq(server.url, n),
+        redisMessages,
+      )
       console.log(
         `queue bench, redis: ${rate(ours, redisMessages)} messages/s, bare BullMQ ${rate(bare, redisMessages)}/s`,
       )

@@ -81,7 +81,10 @@ export class RedisQueue implements MessageQueue {
     const queue = this.#queue(topic)
     const add = async () => {
       await queue.add(message.kind, message, { jobId, delay: Math.max(0, options.delayMs ?? 0) })
-      await this.#client.set(marker, `added ${topic}`, 'PX', rememberKeysMs)
+      // Not awaited: the message is stored once the job is, and this connection sends the next
+      // command after this one. Should it fail, the key stays `pending` and the job id still
+      // guards against a second job while the job is kept.
+      this.#client.set(marker, `added ${topic}`, 'PX', rememberKeysMs).catch(this.#onError)
     }
     const first = await this.#client.set(marker, `pending ${topic}`, 'PX', rememberKeysMs, 'NX')
     if (first === 'OK') {
