@@ -65,16 +65,66 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
     )
   if (options.token === '') throw new Error('The bearer token of the MCP endpoint must not be empty.')
   const token = options.token === false ? undefined : (options.token ?? newBearerToken())
+  let allowed: string[] = []
+  const endpoint = mcpHttpEndpoint({ ...options, token, allowedHosts: () => allowed }, newSession)
+  const http = createServer((req, res) => void endpoint.handle(req, res))
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(options.port, bind, () => resolve())
+  })
+  const { port } = http.address() as AddressInfo
+  allowed = [...(isLoopback(bind) ? loopbackHosts(port) : [`${bind}:${port}`]), ...(options.allowedHosts ?? [])].map(
+    (h) => h.toLowerCase(),
+  )
+  const urlHost = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind
+  return {
+    url: `http://${urlHost}:${port}${options.path ?? '/mcp'}`,
+    port,
+    token,
+    async close() {
+      await endpoint.close()
+      http.closeAllConnections()
+      await new Promise<void>((resolve) => http.close(() => resolve()))
+    },
+  }
+}
+
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers })
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: status === 400 ? -32600 : -32000, message }, id: null }))
+}
+
+/** An MCP endpoint to mount on an HTTP server of one's own (the daemon's). */
+export interface McpHttpEndpoint {
+  /** Answers one request: Host and Origin, the bearer token, the path, the body size, then MCP. Never rejects. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Closes every session. */
+  close(): Promise<void>
+}
+
+/**
+ * The Streamable HTTP endpoint without a listener: one SDK server and transport per session
+ * (`Mcp-Session-Id`), created by an `initialize` request, each request checked before routing.
+ * `token` undefined turns the bearer check off; `allowedHosts` gives the accepted `Host` values
+ * (lower case), known once the listener has its port.
+ */
+export function mcpHttpEndpoint(
+  options: Pick<McpHttpOptions, 'path' | 'maxBodyBytes' | 'maxSessions' | 'sessionIdleMs'> & {
+    readonly token: string | undefined
+    readonly allowedHosts: () => readonly string[]
+  },
+  newSession: () => Server,
+): McpHttpEndpoint {
+  const { token } = options
   const path = options.path ?? '/mcp'
   const maxBodyBytes = options.maxBodyBytes ?? mcpHttpDefaults.maxBodyBytes
   const sessions = new SessionTable({
     maxSessions: options.maxSessions ?? mcpHttpDefaults.maxSessions,
     idleMs: options.sessionIdleMs ?? mcpHttpDefaults.sessionIdleMs,
   })
-  let allowed: string[] = []
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const refusal = refuseHeaders(req.headers.host, req.headers.origin, allowed)
+    const refusal = refuseHeaders(req.headers.host, req.headers.origin, [...options.allowedHosts()])
     if (refusal !== undefined) return sendError(res, 403, refusal)
     const unauthorized = token === undefined ? undefined : bearerRefusal(req.headers.authorization, token)
     if (unauthorized !== undefined) return sendError(res, 401, unauthorized, { 'www-authenticate': 'Bearer' })
@@ -103,7 +153,7 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
       onsessionclosed: (id) => sessions.delete(id),
       // Defense in depth: the SDK checks the same hosts again.
       enableDnsRebindingProtection: true,
-      allowedHosts: allowed,
+      allowedHosts: [...options.allowedHosts()],
     })
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
@@ -112,44 +162,22 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
     await transport.handleRequest(req, res, body)
   }
 
-  const http = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return void res.end()
-      if (error instanceof BodyTooLargeError) {
-        // Stop reading: the rest of the body is never taken in.
-        sendError(res, 413, `${error.message}; send smaller requests`, { connection: 'close' })
-        req.destroy()
-        return
-      }
-      sendError(
-        res,
-        error instanceof SyntaxError ? 400 : 500,
-        error instanceof SyntaxError ? 'Parse error' : 'Internal server error',
-      )
-    })
-  })
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject)
-    http.listen(options.port, bind, () => resolve())
-  })
-  const { port } = http.address() as AddressInfo
-  allowed = [...(isLoopback(bind) ? loopbackHosts(port) : [`${bind}:${port}`]), ...(options.allowedHosts ?? [])].map(
-    (h) => h.toLowerCase(),
-  )
-  const urlHost = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind
   return {
-    url: `http://${urlHost}:${port}${path}`,
-    port,
-    token,
-    async close() {
-      await sessions.closeAll()
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
-    },
+    handle: (req, res) =>
+      handle(req, res).catch((error: unknown) => {
+        if (res.headersSent) return void res.end()
+        if (error instanceof BodyTooLargeError) {
+          // Stop reading: the rest of the body is never taken in.
+          sendError(res, 413, `${error.message}; send smaller requests`, { connection: 'close' })
+          req.destroy()
+          return
+        }
+        sendError(
+          res,
+          error instanceof SyntaxError ? 400 : 500,
+          error instanceof SyntaxError ? 'Parse error' : 'Internal server error',
+        )
+      }),
+    close: () => sessions.closeAll(),
   }
-}
-
-function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers })
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: status === 400 ? -32600 : -32000, message }, id: null }))
 }
