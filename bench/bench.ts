@@ -14,6 +14,7 @@ import { normalizeImage } from '../src/results/normalize-image.js'
 import { defineTool } from '../src/tool/define-tool.js'
 import { agentBench } from './agent.bench.js'
 import { type BenchReport, type BenchUnit, median } from './bench-report.js'
+import { daemonBench } from './daemon.bench.js'
 import { deferredBench } from './deferred.bench.js'
 import { extensionBench } from './extensions.bench.js'
 import { queueBench } from './queue.bench.js'
@@ -192,6 +193,7 @@ try {
   await shellBench(report, scratch)
   await deferredBench(report, scratch)
   await queueBench(report, scratch)
+  await daemonBench(report, scratch)
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}`
   const date = new Date().toISOString().slice(0, 10)
   console.log(`${machine}\n\n${table()}`)

@@ -18,6 +18,7 @@ const helpFiles: Readonly<Record<string, readonly string[]>> = {
   run: ['run'],
   runs: ['runs'],
   doctor: ['doctor'],
+  serve: ['serve'],
 }
 
 /** The names `toolhost <name> --help` knows: commands and groups of commands. */

@@ -23,6 +23,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   run: async () => (await import('./commands/run.js')).runCommand,
   runs: async () => (await import('./commands/runs.js')).runsCommand,
   doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
 }
 
 const help = loadText(import.meta.url, 'help.txt')

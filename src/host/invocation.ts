@@ -311,6 +311,7 @@ export class Invocation {
         input: request.detail,
         reason: request.reason,
         alwaysRule: call.toolId,
+        duringCall: true,
       }),
       signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals),
     )

@@ -34,6 +34,11 @@ export interface ScriptOptions {
   readonly route?: (request: ReceivedRequest) => string
   /** The input tokens to report for a request; default its messages at 4 characters a token. */
   readonly inputTokens?: (request: ReceivedRequest) => number
+  /**
+   * Answers a request from its content once its lane has no scripted reply left (many
+   * conversations at once, each told apart by what it sent).
+   */
+  readonly respond?: (request: ReceivedRequest) => ScriptedReply | undefined
 }
 
 /** Which wire format to speak. */
@@ -50,6 +55,7 @@ export class ScriptedModelServer {
   readonly #lanes: Map<string, ScriptedReply[]>
   readonly #route: (request: ReceivedRequest) => string
   readonly #inputTokens: (request: ReceivedRequest) => number
+  readonly #respond: ((request: ReceivedRequest) => ScriptedReply | undefined) | undefined
   readonly #server: Server
   readonly #open = new Set<ServerResponse>()
 
@@ -67,6 +73,7 @@ export class ScriptedModelServer {
     this.#route = options.route ?? (() => 'main')
     this.#inputTokens =
       options.inputTokens ?? ((request) => Math.ceil(JSON.stringify(request.body.messages ?? []).length / 4))
+    this.#respond = options.respond
     this.#server = createServer((req, res) => void this.#handle(req, res))
   }
 
@@ -115,7 +122,7 @@ export class ScriptedModelServer {
       headers: req.headers,
     }
     this.requests.push(request)
-    const reply = this.#lanes.get(this.#route(request))?.shift()
+    const reply = this.#lanes.get(this.#route(request))?.shift() ?? this.#respond?.(request)
     if (reply === undefined) {
       res
         .writeHead(500, { 'content-type': 'application/json' })

@@ -22,6 +22,11 @@ export interface ApprovalRequest {
   readonly alwaysRule: string
   /** The profile file "allow always" writes the rule to; absent when it applies to this invocation only. */
   readonly alwaysRulesFile?: string
+  /**
+   * Set when a running call asks (a process tool's HTTP or database request): the call waits for
+   * the answer, so `'pending'` counts as no.
+   */
+  readonly duringCall?: boolean
 }
 
 /** A person's answer. `always` also adds {@link ApprovalRequest.alwaysRule} to the profile. */
