@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../../store/store.js'
 import { tempDir } from '../../../test/temp-dir.js'
@@ -40,7 +41,24 @@ describe('SqliteQueue', () => {
       .prepare(
         `UPDATE queue_messages SET state = 'active', attempts = 1, lease_owner = ?, lease_until = ? WHERE topic = ?`,
       )
-      .run(`4194305@${(await import('node:os')).hostname()}#ab12.1`, Date.now() + 3_600_000, topic)
+      .run(`4194305@${hostname()}#ab12.1`, Date.now() + 3_600_000, topic)
+    const attempts: number[] = []
+    queue.consume(topic, async ({ attempt }) => void attempts.push(attempt))
+    await until(() => attempts.length === 1, 'the message to come back')
+    expect(attempts).toEqual([2])
+    await queue.close()
+  })
+
+  it('delivers again, counting an attempt, a message whose lease ran out', async () => {
+    const queue = new SqliteQueue(storeOf())
+    const topic = `t${randomUUID().slice(0, 8)}`
+    await queue.publish(topic, message())
+    // An owner on another host is never judged dead: only its lease running out frees the message.
+    shared.database
+      .prepare(
+        `UPDATE queue_messages SET state = 'active', attempts = 1, lease_owner = '1@elsewhere#ab.1', lease_until = 1 WHERE topic = ?`,
+      )
+      .run(topic)
     const attempts: number[] = []
     queue.consume(topic, async ({ attempt }) => void attempts.push(attempt))
     await until(() => attempts.length === 1, 'the message to come back')
