@@ -208,6 +208,25 @@ export function queueContract(fixture: () => QueueFixture): void {
     expect({ aborted, finished }).toEqual({ aborted: true, finished: true })
   })
 
+  it('gives the attempt back when a handler gives up because its worker stops', async () => {
+    const queue = await open()
+    const topic = topicName()
+    await queue.publish(topic, message())
+    let started = false
+    const worker = queue.consume(topic, async ({ signal }) => {
+      started = true
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
+      throw new Error('stopped before finishing')
+    })
+    await until(() => started, 'the handler to start')
+    await worker.stop()
+    const attempts: number[] = []
+    queue.consume(topic, async ({ attempt }) => void attempts.push(attempt))
+    await until(() => attempts.length === 1, 'the delivery again')
+    expect(attempts).toEqual([1])
+    expect(await queue.deadLetters(topic)).toEqual([])
+  })
+
   it('delivers again a message whose worker process was killed holding it', async () => {
     const settings = { visibilityTimeoutMs: 1000 }
     const topic = topicName()
