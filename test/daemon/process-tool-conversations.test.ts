@@ -2,9 +2,9 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { tempDir } from '../temp-dir.js'
-import { daemonFixture, said, type DaemonFixture, type ListedMessage } from './daemon-fixture.js'
+import { daemonFixture, describeBackends, said, type DaemonFixture, type ListedMessage } from './daemon-fixture.js'
 
 const examples = join(import.meta.dirname, '..', '..', 'examples', 'process-tools')
 
@@ -45,10 +45,11 @@ async function codeIn(fx: DaemonFixture, conversation: string, nth: number): Pro
   return /\b(\d{6})\b/.exec(prompt.text)?.[1] ?? ''
 }
 
-describe('process tools in daemon conversations', () => {
+describeBackends('process tools in daemon conversations', (queue) => {
   it('an iAs-style conversation: query_capabilities, call_capability, a process tool with an HTTP request, a reply', async () => {
     const weather = await startWeather()
     const fx = await daemonFixture({
+      queue: queue(),
       processDirs: [weatherSpecs(weather.url, 'low')],
       profile: {
         tools: { allow: ['process/*'], deferred: ['process/*'], metaTools: 'ias' },
@@ -85,6 +86,7 @@ describe('process tools in daemon conversations', () => {
   it('a high-risk tool asks before the call and again during it, each by its own code', async () => {
     const weather = await startWeather()
     const fx = await daemonFixture({
+      queue: queue(),
       processDirs: [weatherSpecs(weather.url, 'high')],
       profile: {
         tools: { allow: ['builtin:*', 'process/*'] },

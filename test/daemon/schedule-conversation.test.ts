@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest'
-import { daemonFixture, said } from './daemon-fixture.js'
+import { expect, it } from 'vitest'
+import { daemonFixture, describeBackends, said } from './daemon-fixture.js'
 
-describe('a schedule made in a conversation', () => {
+describeBackends('a schedule made in a conversation', (queue) => {
   it('fires once at its time into the same conversation, and the agent answers there', async () => {
     const at = new Date(Date.now() + 1500).toISOString().replace('Z', '+00:00')
     const fx = await daemonFixture({
+      queue: queue(),
       profile: { permissions: { mode: 'bypass' } },
       replies: [
         {

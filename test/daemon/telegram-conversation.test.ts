@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { startFakeBotApi, type FakeBotApi } from '../../src/channels/telegram/__fixtures__/fake-bot-api.js'
 import { telegramChannel } from '../../src/channels/telegram/telegram-channel.js'
-import { daemonFixture } from './daemon-fixture.js'
+import { daemonFixture, describeBackends } from './daemon-fixture.js'
 
 let api: FakeBotApi | undefined
 afterEach(async () => {
@@ -11,11 +11,12 @@ afterEach(async () => {
   api = undefined
 })
 
-describe('a conversation over Telegram (a local Bot API)', () => {
+describeBackends('a conversation over Telegram (a local Bot API)', (queue) => {
   it('answers a chat with a tool call, asks for approval with a code and goes on when the code comes back', async () => {
     api = await startFakeBotApi()
     const bot = api
     const fx = await daemonFixture({
+      queue: queue(),
       replies: [
         { text: 'Rolling.', calls: [{ id: 'call_d', name: 'dice_roll', args: '{"formula":"1d1+4"}' }] },
         { text: 'You rolled 5.' },

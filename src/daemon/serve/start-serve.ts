@@ -75,10 +75,19 @@ export async function startServe(options: ServeOptions): Promise<Serving> {
         notes.push(
           'Telegram: anyone who finds the bot reaches the agent; set TELEGRAM_ALLOWED_USERS=id,username,… to limit it.',
         )
+      // A public URL of /channels/telegram/webhook switches from long polling to a webhook.
+      const webhookUrl = env.TELEGRAM_WEBHOOK_URL
+      const webhookSecret = env.TELEGRAM_WEBHOOK_SECRET
+      if (webhookUrl !== undefined && (webhookSecret === undefined || webhookSecret.length < 16))
+        throw new Error(
+          'TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET (16 or more characters Telegram sends back)',
+        )
       channels.push(
         telegramChannel({
           token,
-          mode: 'polling',
+          ...(webhookUrl === undefined
+            ? { mode: 'polling' }
+            : { mode: 'webhook', webhookUrl, webhookSecret: webhookSecret ?? '' }),
           ...(env.TELEGRAM_API_ROOT !== undefined && { apiRoot: env.TELEGRAM_API_ROOT }),
           ...(allowedUsers.length > 0 && { allowedUsers }),
         }),
