@@ -80,7 +80,14 @@ export class Daemon {
     const queue =
       typeof options.queue === 'object'
         ? options.queue
-        : await openQueue(options.queue ?? 'sqlite', { store, ...options.queueSettings })
+        : await openQueue(options.queue ?? 'sqlite', {
+            store,
+            ...options.queueSettings,
+            onError: (error) =>
+              options.log.warn('the queue had a problem it survived', {
+                error: error instanceof Error ? error.message : String(error),
+              }),
+          })
     const daemonId = randomBytes(6).toString('hex')
     let resolved: ResolvedModel | undefined = typeof options.model === 'object' ? options.model : undefined
     const context: DaemonContext = {
@@ -133,7 +140,9 @@ export class Daemon {
     const { conversations, log } = this.context
     const bucket = Math.floor(Date.now() / 10_000)
     try {
-      for (const { messageId } of conversations.unfinishedConversations()) {
+      for (const { conversationId, messageId } of conversations.unfinishedConversations()) {
+        // A conversation a live daemon drives needs no wake-up: its driver works until the inbox is empty.
+        if (this.context.leases.isHeld(`conversation:${conversationId}`)) continue
         const message = conversations.message(messageId)
         if (message !== undefined) await this.context.publish(wakeUp(message, `sweep:${messageId}:${bucket}`))
       }

@@ -37,6 +37,12 @@ export class DaemonLeases {
     })
   }
 
+  /** True while a live owner (this one or another) holds `name`. */
+  isHeld(name: string): boolean {
+    const row = this.#store.database.prepare('SELECT owner, expires_at FROM daemon_leases WHERE name = ?').get(name)
+    return row !== undefined && Number(row.expires_at) > Date.now() && !ownerGone(String(row.owner))
+  }
+
   /** Gives `name` up if this owner holds it. */
   release(name: string): void {
     this.#store.database.prepare('DELETE FROM daemon_leases WHERE name = ? AND owner = ?').run(name, this.owner)
