@@ -365,15 +365,19 @@ CREATE TABLE daemon_leases (
   expires_at INTEGER NOT NULL
 ) STRICT;
 
--- A conversation is one chat of one channel ("<channel>:<chat id>").
+-- A conversation is one chat of one channel ("<channel>:<chat id>"). summary condenses its
+-- messages up to summary_seq (those that fell out of the window a run keeps); both NULL until then.
 CREATE TABLE conversations (
   id TEXT PRIMARY KEY,
   channel TEXT NOT NULL,
   chat_id TEXT NOT NULL,
   address TEXT NOT NULL CHECK (json_valid(address)),
   owner TEXT NOT NULL,
+  summary TEXT,
+  summary_seq INTEGER,
   created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  CHECK ((summary IS NULL) = (summary_seq IS NULL))
 ) STRICT;
 
 -- Every message of a conversation in order: what people sent (role user; state pending, running,

@@ -145,7 +145,11 @@ export class AgentRun implements RunContext {
 
   /** The first transcript entries: recent conversation messages, then the prompt. */
   #openingEntries(): TranscriptEntry[] {
-    const recent = this.start.conversation.slice(-conversationWindow)
+    const { conversation } = this.start
+    // System notes that open the conversation (a summary of what fell out of the window) stay ahead of it.
+    const notes = conversation.findIndex((message) => message.role !== 'system')
+    const lead = notes === -1 ? conversation.length : notes
+    const recent = [...conversation.slice(0, lead), ...conversation.slice(lead).slice(-conversationWindow)]
     const entries: TranscriptEntry[] = recent.map((message): TranscriptEntry =>
       message.role === 'assistant'
         ? { kind: 'assistant', text: message.text, calls: [], prior: true }

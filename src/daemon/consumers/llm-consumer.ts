@@ -12,6 +12,7 @@ import {
 } from '../approvals/code-approvals.js'
 import type { Delivery, HandlerOutcome } from '../queue/message-queue.js'
 import type { StoredMessage } from '../conversations/conversation-store.js'
+import { conversationWithSummary } from '../conversations/conversation-summary.js'
 import type { DaemonContext } from '../daemon-context.js'
 import { createScheduleServiceFor } from './schedule-service-for.js'
 
@@ -107,7 +108,7 @@ export class LlmConsumer {
               model: ctx.model(),
               prompt: promptOf(message),
               scope: ctx.replyMode === 'publish' ? 'chat' : 'session',
-              conversation: this.#history(message),
+              conversation: await conversationWithSummary(ctx, message, this.#history(message), { signal, log }),
               owner: conversation.owner,
               ...(ctx.profile !== undefined && { profile: ctx.profile }),
             })

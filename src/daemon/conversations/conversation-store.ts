@@ -16,6 +16,13 @@ export interface Conversation {
   readonly owner: string
 }
 
+/** What the earlier part of a conversation is condensed to: its messages up to `seq`. */
+export interface ConversationSummary {
+  readonly text: string
+  /** The last message the summary covers. */
+  readonly seq: number
+}
+
 /** Roles of conversation messages: inbound (`user`, `schedule`, `code`) and outbound (the rest). */
 export type MessageRole = ConversationMessage['role']
 
@@ -223,6 +230,28 @@ export class ConversationStore {
       conversationId,
       beforeSeq,
     )
+  }
+
+  /** The stored summary of a conversation's earlier messages, if one was made. */
+  summary(conversationId: string): ConversationSummary | undefined {
+    const row = this.#db
+      .prepare('SELECT summary, summary_seq FROM conversations WHERE id = ? AND summary IS NOT NULL')
+      .get(conversationId)
+    return row === undefined ? undefined : { text: String(row.summary), seq: Number(row.summary_seq) }
+  }
+
+  /**
+   * Stores a conversation's summary when it covers more than the stored one (a summary made
+   * twice for the same messages, or an older one written late, changes nothing); true when stored.
+   */
+  setSummary(conversationId: string, summary: ConversationSummary): boolean {
+    const result = this.#db
+      .prepare(
+        `UPDATE conversations SET summary = ?, summary_seq = ?, updated_at = ?
+         WHERE id = ? AND (summary_seq IS NULL OR summary_seq < ?)`,
+      )
+      .run(summary.text, summary.seq, Date.now(), conversationId, summary.seq)
+    return Number(result.changes) > 0
   }
 
   /** Code answers in a conversation since `since` (epoch ms), for the rate limit. */
