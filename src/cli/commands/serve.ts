@@ -62,8 +62,13 @@ export async function serveCommand(host: ToolHost, args: readonly string[], io: 
   const tokenFile = join(host.dataDir, serveTokenFileName)
   await writeFile(tokenFile, `${serve.token}\n`, { mode: 0o600 })
   await chmod(tokenFile, 0o600)
-  io.err(`toolhost serve: listening on ${serve.url} (token in ${tokenFile}; /mcp and /metrics need it)`)
-  for (const line of serve.notes) io.err(line)
+  // One write, so a reader that waits for the first line has the notes too.
+  io.err(
+    [
+      `toolhost serve: listening on ${serve.url} (token in ${tokenFile}; /mcp and /metrics need it)`,
+      ...serve.notes,
+    ].join('\n'),
+  )
   try {
     await Promise.race([stopped, serve.closed])
   } finally {

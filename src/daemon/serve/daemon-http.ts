@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { bearerRefusal, newBearerToken } from '../../mcp/server/bearer-token.js'
 import { mcpHttpEndpoint } from '../../mcp/server/http-server.js'
-import { isLoopback, loopbackHosts, refuseHeaders } from '../../mcp/server/loopback.js'
+import { closeHttp, listenHttp } from '../../mcp/server/listen-http.js'
+import { isLoopback, refuseHeaders } from '../../mcp/server/loopback.js'
 import { createSessionServer, type McpSessionOptions } from '../../mcp/server/session-server.js'
 import type { DaemonContext } from '../daemon-context.js'
 
@@ -79,21 +79,15 @@ export async function listenDaemonHttp(ctx: DaemonContext, options: DaemonHttpOp
       else send(res, 500, { error: 'Internal server error; the daemon log has the details' })
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, bind, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  allowed = (isLoopback(bind) ? loopbackHosts(port) : [`${bind}:${port}`]).map((h) => h.toLowerCase())
-  const urlHost = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind
+  const listening = await listenHttp(server, bind, options.port)
+  allowed = [...listening.hosts]
   return {
-    url: `http://${urlHost}:${port}`,
-    port,
+    url: listening.origin,
+    port: listening.port,
     token,
     async close() {
       await mcp.close()
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closeHttp(server)
     },
   }
 }

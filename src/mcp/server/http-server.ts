@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { bearerRefusal, newBearerToken } from './bearer-token.js'
 import { BodyTooLargeError, readLimitedJson } from './limited-body.js'
-import { isLoopback, loopbackHosts, refuseHeaders } from './loopback.js'
+import { closeHttp, listenHttp } from './listen-http.js'
+import { isLoopback, refuseHeaders } from './loopback.js'
 import { connectSession } from './protocol-version.js'
 import { SessionTable } from './session-table.js'
 
@@ -68,23 +68,15 @@ export async function listenMcpHttp(options: McpHttpOptions, newSession: () => S
   let allowed: string[] = []
   const endpoint = mcpHttpEndpoint({ ...options, token, allowedHosts: () => allowed }, newSession)
   const http = createServer((req, res) => void endpoint.handle(req, res))
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject)
-    http.listen(options.port, bind, () => resolve())
-  })
-  const { port } = http.address() as AddressInfo
-  allowed = [...(isLoopback(bind) ? loopbackHosts(port) : [`${bind}:${port}`]), ...(options.allowedHosts ?? [])].map(
-    (h) => h.toLowerCase(),
-  )
-  const urlHost = bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind
+  const listening = await listenHttp(http, bind, options.port)
+  allowed = [...listening.hosts, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]
   return {
-    url: `http://${urlHost}:${port}${options.path ?? '/mcp'}`,
-    port,
+    url: `${listening.origin}${options.path ?? '/mcp'}`,
+    port: listening.port,
     token,
     async close() {
       await endpoint.close()
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
+      await closeHttp(http)
     },
   }
 }
