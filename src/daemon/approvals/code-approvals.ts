@@ -194,8 +194,9 @@ export function daemonApprover(ctx: DaemonContext, conversationId: string, corre
     const decided = await waitForDecision(ctx, approval.id, signal)
     maskCodeOf(ctx, approval.id)
     if (decided === undefined || decided.status === 'pending') {
-      refuse(ctx, approval.id)
-      return { behavior: 'deny', message: 'not approved within 10 minutes', approver: 'expiry' }
+      const message = signal.aborted ? 'the run stopped before an answer came' : 'not approved within 10 minutes'
+      refuse(ctx, approval.id, message)
+      return { behavior: 'deny', message, approver: 'expiry' }
     }
     return decided.status === 'allowed'
       ? { behavior: 'allow', scope: 'once', approver: decided.approver ?? 'code' }
@@ -224,13 +225,9 @@ async function waitForDecision(
 }
 
 /** Denies a pending request that can no longer be answered; false when it was decided meanwhile. */
-function refuse(ctx: DaemonContext, approvalId: string): boolean {
+function refuse(ctx: DaemonContext, approvalId: string, message = 'not approved within 10 minutes'): boolean {
   try {
-    ctx.store.approvals.resolve(approvalId, {
-      behavior: 'deny',
-      message: 'not approved within 10 minutes',
-      approver: 'expiry',
-    })
+    ctx.store.approvals.resolve(approvalId, { behavior: 'deny', message, approver: 'expiry' })
     return true
   } catch (error) {
     if (error instanceof StoreError && error.code === 'store.conflict') return false
