@@ -55,6 +55,9 @@ export interface NewOutbound {
   readonly data?: Readonly<Record<string, unknown>>
 }
 
+/** How often a subscription looks for messages other processes added. */
+const subscriptionPollMs = 250
+
 const columns = 'seq, id, conversation_id, role, text, state, source_id, run_id, correlation_id, data, at'
 
 /**
@@ -264,10 +267,35 @@ export class ConversationStore {
     return Number(row?.n ?? 0)
   }
 
-  /** Hears every message this process adds to a conversation; returns the unsubscribe. */
+  /**
+   * Hears every message added to a conversation from now on, in order — by this process at once,
+   * by other daemon processes sharing the store within a poll interval; returns the unsubscribe.
+   * Both paths read the store after the last message heard, so none is heard twice or skipped.
+   */
   subscribe(conversationId: string, listener: (message: StoredMessage) => void): () => void {
-    this.#events.on(conversationId, listener)
-    return () => void this.#events.off(conversationId, listener)
+    let last = Number(
+      this.#db
+        .prepare('SELECT MAX(seq) AS seq FROM conversation_messages WHERE conversation_id = ?')
+        .get(conversationId)?.seq ?? 0,
+    )
+    const look = () => {
+      try {
+        for (const message of this.messages(conversationId, last)) {
+          last = message.seq
+          listener(message)
+        }
+      } catch {
+        stop() // the store closed: nothing more will come
+      }
+    }
+    const stop = () => {
+      clearInterval(poll)
+      this.#events.off(conversationId, look)
+    }
+    this.#events.on(conversationId, look)
+    const poll = setInterval(look, subscriptionPollMs)
+    poll.unref()
+    return stop
   }
 
   #insert(row: {
