@@ -40,6 +40,7 @@ describe('package entry points', () => {
     expect(entryPoints.map((point) => point.specifier)).toEqual([
       'toolhost',
       'toolhost/agent',
+      'toolhost/daemon',
       'toolhost/mcp',
       'toolhost/permissions',
       'toolhost/process',

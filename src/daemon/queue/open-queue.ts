@@ -1,7 +1,7 @@
 import type { Store } from '../../store/store.js'
 import type { MessageQueue } from './message-queue.js'
-import { isRedisUrl, maskedRedisUrl } from './redis-connection.js'
-import { openRedisQueue, type RedisQueueSettings } from './redis-queue.js'
+import { isRedisUrl, maskedRedisUrl } from './redis-url.js'
+import type { RedisQueueSettings } from './redis-queue.js'
 import { SqliteQueue, type SqliteQueueSettings } from './sqlite-queue.js'
 
 /** Options of {@link openQueue}: the store for `sqlite`, and the settings of either backend. */
@@ -19,7 +19,8 @@ export async function openQueue(spec: string, options: OpenQueueOptions = {}): P
     if (options.store === undefined) throw new Error('the sqlite queue needs the store')
     return new SqliteQueue(options.store, options)
   }
-  if (isRedisUrl(spec)) return openRedisQueue(spec, options)
+  // BullMQ and its Redis client load only for a Redis queue.
+  if (isRedisUrl(spec)) return (await import('./redis-queue.js')).openRedisQueue(spec, options)
   const shown = spec.includes('://') ? maskedRedisUrl(spec) : spec
   throw new Error(`unknown queue "${shown}": use sqlite, or a redis:// or rediss:// URL`)
 }

@@ -1,20 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis'
-
-/** The URL without its password, for messages and logs. */
-export function maskedRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(not a URL)'
-  }
-}
-
-/** Whether `spec` names a Redis server (`redis://…` or `rediss://…`). */
-export function isRedisUrl(spec: string): boolean {
-  return /^rediss?:\/\//i.test(spec)
-}
+import { maskedRedisUrl } from './redis-url.js'
 
 /**
  * Connects to Redis and checks it answers PING within `timeoutMs`, so an unreachable server fails
