@@ -27,6 +27,16 @@ describe('ActivityIndicator', () => {
     expect(writes).toEqual(['\r\x1b[K⠋ waiting for the model 0s', '\r\x1b[K⠙ waiting for the model 3s'])
   })
 
+  it('times a label from a moment in the past when told how long ago it began', () => {
+    const { stream, writes } = fakeTerminal()
+    let now = 50_000
+    const indicator = new ActivityIndicator(stream, { now: () => now, intervalMs: 0 })
+    indicator.show('shell: compiling', 7_200)
+    now += 1_000
+    indicator.draw()
+    expect(writes).toEqual(['\r\x1b[K⠋ shell: compiling 7s', '\r\x1b[K⠙ shell: compiling 8s'])
+  })
+
   it('clears its line before other output and when the label changes', () => {
     const { stream, writes } = fakeTerminal()
     const indicator = new ActivityIndicator(stream, { now: () => 0, intervalMs: 0 })

@@ -52,12 +52,15 @@ export class ActivityIndicator {
     this.#intervalMs = options.intervalMs ?? 100
   }
 
-  /** Shows `label` (timed from now, unless it is already shown), or nothing when `undefined`. */
-  show(label: string | undefined): void {
+  /**
+   * Shows `label` (timed from `elapsedMs` ago, unless it is already shown), or nothing when
+   * `undefined`.
+   */
+  show(label: string | undefined, elapsedMs = 0): void {
     if (label === this.#label) return
     this.clear()
     this.#label = label
-    this.#since = this.#now()
+    this.#since = this.#now() - elapsedMs
     if (label === undefined) this.#stopTimer()
     else this.#startTimer()
     this.draw()

@@ -3,7 +3,7 @@ import type { AgentEvent } from '../agent/loop/agent-events.js'
 import type { AgentToolResult } from '../tool/agent-tool-result.js'
 import { ActivityIndicator } from './activity-indicator.js'
 import type { CliIo } from './cli-io.js'
-import { activityTracker, resultLine, runPrinter } from './run-printer.js'
+import { activityTracker, progressText, resultLine, runPrinter } from './run-printer.js'
 
 const result = (fields: Partial<AgentToolResult>): AgentToolResult =>
   ({ callId: 'c1', toolId: 'builtin:dice.roll', isError: false, content: 'ok', ...fields }) as AgentToolResult
@@ -87,7 +87,86 @@ describe('run printer', () => {
   })
 })
 
+const progress = (
+  callId: string,
+  message: string,
+  fields: Partial<Extract<AgentEvent, { type: 'tool-progress' }>> = {},
+): AgentEvent => ({
+  type: 'tool-progress',
+  agentId: 'main',
+  callId,
+  toolId: 'builtin:test.progress',
+  alias: 'test_progress',
+  message,
+  elapsedMs: 0,
+  ...fields,
+})
+
+describe('tool progress', () => {
+  it("shows at a terminal what the running tool says, timed from the tool's call", () => {
+    const { io, out, err } = capture()
+    const drawn: string[] = []
+    let now = 100_000
+    const activity = new ActivityIndicator(
+      { isTTY: true, write: (t) => drawn.push(t) },
+      { now: () => now, intervalMs: 0 },
+    )
+    const printer = runPrinter(io, { json: false, scope: 'session', activity })
+    const shown = () => drawn.at(-1)?.slice('\r\x1b[K'.length + 2) ?? ''
+    printer.onEvent({
+      type: 'tool-call',
+      agentId: 'main',
+      call: { callId: 'c1', name: 'test_progress', rawArguments: '{}' },
+    })
+    printer.onEvent(progress('c1', 'step 1', { progress: 1, total: 3, elapsedMs: 12_000 }))
+    expect(shown()).toBe('test_progress: step 1 (1/3) 12s')
+    now += 2_000
+    activity.draw()
+    expect(shown()).toBe('test_progress: step 1 (1/3) 14s')
+    printer.onEvent(progress('c1', 'step 2 of 3', { progress: 2, total: 3, elapsedMs: 15_000 }))
+    expect(shown()).toBe('test_progress: step 2 of 3 (2/3) 15s')
+    printer.onEvent({ type: 'tool-result', agentId: 'main', result: result({ callId: 'c1' }) })
+    expect(shown()).toBe('waiting for the model 0s')
+    // Progress is status, not output: nothing of it is printed.
+    expect(out).toEqual([])
+    expect(err.join('\n')).not.toContain('step')
+  })
+
+  it('prints one JSON line per progress event with --json', () => {
+    const { io, out } = capture()
+    const printer = runPrinter(io, { json: true, scope: 'session' })
+    const event = progress('c1', 'step 1', { progress: 1, total: 3, elapsedMs: 5 })
+    printer.onEvent(event)
+    expect(out.map((line) => JSON.parse(line) as unknown)).toEqual([event])
+  })
+
+  it('keeps what a tool says to one printable line', () => {
+    expect(progressText({ message: 'a\x1b[2Jb\nc\u202ed' })).toBe('a [2Jb c d')
+    expect(progressText({ message: 'Progress 2/5', progress: 2, total: 5 })).toBe('Progress 2/5')
+    expect(progressText({ message: '', progress: 4 })).toBe('4')
+    expect(progressText({ message: 'x'.repeat(300) })).toBe(`${'x'.repeat(99)}…`)
+  })
+})
+
 describe('activityTracker', () => {
+  it('says which of parallel tools last reported progress, while it runs', () => {
+    const track = activityTracker()
+    const call = (callId: string, name: string): AgentEvent => ({
+      type: 'tool-call',
+      agentId: 'main',
+      call: { callId, name, rawArguments: '{}' },
+    })
+    track(call('a', 'test_progress'))
+    track(call('b', 'web_fetch'))
+    expect(track(progress('a', 'step 1'))).toBe('running 2 tools · test_progress: step 1')
+    expect(track({ type: 'tool-result', agentId: 'main', result: result({ callId: 'b' }) })).toBe(
+      'test_progress: step 1',
+    )
+    expect(track({ type: 'tool-result', agentId: 'main', result: result({ callId: 'a' }) })).toBe(
+      'waiting for the model',
+    )
+  })
+
   it('counts parallel tool calls', () => {
     const track = activityTracker()
     const call = (callId: string, name: string): AgentEvent => ({

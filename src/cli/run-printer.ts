@@ -98,8 +98,10 @@ export function runPrinter(io: CliIo, options: RunPrinterOptions): RunPrinter {
     print(event)
     const label = tracker(event)
     // Streamed text shows the run is alive; a status line would only break into it.
-    if (label !== unchanged && !midLine) activity?.show(label)
-    else if (label !== unchanged) activity?.show(undefined)
+    if (label === unchanged) return
+    if (midLine) activity?.show(undefined)
+    // What a tool says is timed from its call, not from when it said it.
+    else activity?.show(label, event.type === 'tool-progress' ? event.elapsedMs : 0)
   }
   return { onEvent, endLine }
 }
@@ -115,13 +117,18 @@ const unchanged = Symbol('unchanged')
 const waitingForModel = 'waiting for the model'
 
 /**
- * Follows a run's events to say what it is waiting for: the model, or running tools; `undefined`
- * while the model's text streams or once the run has stopped.
+ * Follows a run's events to say what it is waiting for: the model, or running tools (with what the
+ * last one to report progress said); `undefined` while the model's text streams or once the run has
+ * stopped.
  */
 export function activityTracker(): (event: AgentEvent) => string | undefined | typeof unchanged {
   const running = new Map<string, string>()
-  const runningLabel = () =>
-    running.size === 1 ? `running ${[...running.values()][0] ?? ''}` : `running ${running.size} tools`
+  let said: { readonly callId: string; readonly text: string } | undefined
+  const runningLabel = () => {
+    const saying = said !== undefined && running.has(said.callId) ? said.text : undefined
+    if (running.size === 1) return saying ?? `running ${[...running.values()][0] ?? ''}`
+    return `running ${running.size} tools${saying === undefined ? '' : ` · ${saying}`}`
+  }
   return (event) => {
     switch (event.type) {
       case 'run-started':
@@ -136,15 +143,47 @@ export function activityTracker(): (event: AgentEvent) => string | undefined | t
       case 'tool-call':
         running.set(event.call.callId, event.call.name)
         return runningLabel()
+      case 'tool-progress':
+        running.set(event.callId, event.alias)
+        said = { callId: event.callId, text: `${event.alias}: ${progressText(event)}` }
+        return runningLabel()
       case 'tool-result':
         running.delete(event.result.callId)
         return running.size === 0 ? waitingForModel : runningLabel()
       case 'paused':
       case 'run-finished':
         running.clear()
+        said = undefined
         return undefined
       default:
         return unchanged
     }
   }
+}
+
+const progressTextChars = 100
+// Control characters, and the bidi marks and overrides that reorder what a terminal shows.
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const unprintable = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g
+
+/**
+ * What a tool said, for the one status line: control characters (a tool's words are not trusted to
+ * drive the terminal) and line breaks become spaces, long text is cut, and `done/total` is added
+ * when the tool counts and its words do not say it already.
+ */
+export function progressText(event: {
+  readonly message: string
+  readonly progress?: number
+  readonly total?: number
+}): string {
+  const words = event.message.replace(unprintable, ' ').trim()
+  const cut = words.length > progressTextChars ? `${words.slice(0, progressTextChars - 1)}…` : words
+  const count =
+    event.progress === undefined
+      ? ''
+      : event.total === undefined
+        ? `${event.progress}`
+        : `${event.progress}/${event.total}`
+  if (count === '' || cut.includes(count)) return cut
+  return cut === '' ? count : `${cut} (${count})`
 }

@@ -348,6 +348,7 @@ describe('dispatch', () => {
         message: `step ${i}`,
         progress: i,
         total: 3,
+        elapsedMs: expect.any(Number) as number,
       })),
     )
   })

@@ -1,6 +1,7 @@
 import type { AgentToolResult } from '../../tool/agent-tool-result.js'
 import type { TranscriptCall } from '../../store/transcript.js'
 import type { ModelCallPhase } from '../providers/model-turn.js'
+import type { ToolId } from '../../core/tool-id.js'
 
 /**
  * What a run reports while it works, in order: for a terminal, a UI or JSON lines. `agentId` is the
@@ -18,6 +19,21 @@ export type AgentEvent =
   | { readonly type: 'reasoning-delta'; readonly agentId: string; readonly delta: string }
   | { readonly type: 'tool-call'; readonly agentId: string; readonly call: TranscriptCall }
   | { readonly type: 'tool-result'; readonly agentId: string; readonly result: AgentToolResult }
+  /**
+   * A running call reported progress (its tool's own words), as it happened; `alias` is the tool's
+   * name as the model calls it, `elapsedMs` the time since the tool was called.
+   */
+  | {
+      readonly type: 'tool-progress'
+      readonly agentId: string
+      readonly callId: string
+      readonly toolId: ToolId
+      readonly alias: string
+      readonly message: string
+      readonly progress?: number
+      readonly total?: number
+      readonly elapsedMs: number
+    }
   /** A model call's progress (`sent`, `responding`, `ended`): for a spinner while the model is silent. */
   | { readonly type: 'model-call'; readonly agentId: string; readonly phase: ModelCallPhase }
   | {

@@ -14,6 +14,9 @@ import { newRunFlags, type RunFlags } from './run-flags.js'
 import { profileOf, type RunContext } from './run-context.js'
 import { createRunServices } from './run-services.js'
 import { aliasIn, buildSystemPrompt } from './system-prompt.js'
+import { toolProgressListener } from './tool-progress.js'
+import type { Snapshot } from '../../snapshot/snapshot.js'
+import type { ToolId } from '../../core/tool-id.js'
 
 /**
  * Opens an agent in the run: its invocation with the run features it has (run tools, return mode,
@@ -39,7 +42,7 @@ export async function openAgent(
   if (agents.length > 0) features.push('delegation')
   if (run.start.lorebook !== undefined) features.push('lorebook')
   if (run.runtime.schedules !== undefined && !returnMode) features.push('schedules')
-  const ids = { invocationId: '' }
+  const ids: { invocationId: string; snapshot?: Snapshot } = { invocationId: '' }
   const { flags, children, services } = agentServices(
     run,
     profile.id,
@@ -61,10 +64,17 @@ export async function openAgent(
     approver: run.runtime.approver ?? durableApprover,
     signal: child?.signal ?? run.signal,
     run: services,
+    // Calls run only once the invocation exists, so its snapshot is there to name their tools.
+    onProgress: toolProgressListener(
+      profile.id,
+      (toolId) => snapshotAlias(ids.snapshot, toolId),
+      (event) => run.emit(event),
+    ),
     features,
     ...(host.skillsDir !== undefined && { skills: skills.map((skill) => skill.folder) }),
   })
   ids.invocationId = invocation.id
+  ids.snapshot = invocation.snapshot
   const system = buildSystemPrompt({
     profile,
     snapshot: invocation.snapshot,
@@ -97,12 +107,24 @@ export async function reopenAgent(
   const self = run.profiles.find((candidate) => candidate.id === agentId)
   const agents = self === undefined ? [] : agentCatalog(run.profiles, self)
   const { flags, children, services } = agentServices(run, agentId, self, agents, false, () => invocationId)
+  const opened: { snapshot?: Snapshot } = {}
   const invocation = await run.runtime.host.resumeInvocation(invocationId, {
     approver: run.runtime.approver ?? durableApprover,
     signal: run.signal,
     run: services,
+    onProgress: toolProgressListener(
+      agentId,
+      (toolId) => snapshotAlias(opened.snapshot, toolId),
+      (event) => run.emit(event),
+    ),
   })
+  opened.snapshot = invocation.snapshot
   return { invocation, agentId, system, flags, returnMode: false, ...(children !== undefined && { children }) }
+}
+
+/** A tool's alias in the invocation's snapshot, or its id before there is one. */
+function snapshotAlias(snapshot: Snapshot | undefined, toolId: ToolId): string {
+  return snapshot === undefined ? toolId : aliasIn(snapshot, toolId)
 }
 
 /** The flags, children manager and run services of one agent. */

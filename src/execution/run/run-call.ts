@@ -14,6 +14,8 @@ const overflowText = loadText(import.meta.url, 'texts/arguments-overflow.txt')
 export interface ToolProgressEvent extends ToolProgress {
   readonly callId: string
   readonly toolId: ToolId
+  /** Milliseconds since the tool was called. */
+  readonly elapsedMs: number
 }
 
 /**
@@ -47,8 +49,12 @@ export async function runCall(
   const { callId, toolId } = ctx
   let output: ToolOutput
   try {
+    const started = performance.now()
     const running = tool.call(input, ctx)
-    output = isGenerator(running) ? await drain(running, (p) => onProgress?.({ ...p, callId, toolId })) : await running
+    const elapsedMs = () => Math.round(performance.now() - started)
+    output = isGenerator(running)
+      ? await drain(running, (p) => onProgress?.({ ...p, callId, toolId, elapsedMs: elapsedMs() }))
+      : await running
   } catch (error) {
     if (error instanceof ToolError)
       return { result: errorResult(callId, toolId, error.code, error.message), images: [], files: [] }

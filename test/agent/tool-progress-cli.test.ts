@@ -1,0 +1,92 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AgentEvent } from '../../src/agent/loop/agent-events.js'
+import type { CliIo } from '../../src/cli/cli-io.js'
+import { main } from '../../src/cli/main.js'
+import { serverScript } from '../../src/mcp/client/__fixtures__/mcp-fixtures.js'
+import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
+import { tempDir } from '../temp-dir.js'
+
+async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const io: CliIo = {
+    out: (t) => (out += `${t}\n`),
+    write: (t) => (out += t),
+    err: (t) => (err += `${t}\n`),
+    readStdin: async () => '',
+  }
+  const code = await main(argv, io)
+  return { code, out, err }
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('toolhost run --json', () => {
+  it("prints the progress of a running MCP tool as event lines, between the call's and its result's", async () => {
+    const dataDir = tempDir('toolhost-progress-')
+    const withData = (...argv: string[]) => cli([...argv, '--data-dir', dataDir])
+    const added = await cli([
+      'mcp',
+      'add',
+      'ev',
+      '--data-dir',
+      dataDir,
+      '--',
+      process.execPath,
+      serverScript('@modelcontextprotocol/server-everything'),
+    ])
+    expect(added.code).toBe(0)
+    expect((await withData('mcp', 'discover', 'ev')).code).toBe(0)
+    expect((await withData('mcp', 'allow', 'ev', 'trigger-long-running-operation')).code).toBe(0)
+    const profile = join(dataDir, 'mcp.json')
+    writeFileSync(
+      profile,
+      JSON.stringify({ schemaVersion: 2, id: 'mcp', tools: { allow: ['mcp/*'] }, permissions: { mode: 'bypass' } }),
+    )
+    const tools = await withData('tools', 'list', '--profile', profile)
+    const alias = /\bmcp__ev__trigger\S*/.exec(tools.out)?.[0]
+    expect(alias).toBeDefined()
+    const server = await ScriptedModelServer.start('openai-chat', [
+      { calls: [{ id: 'call_l', name: alias!, args: JSON.stringify({ duration: 0.1, steps: 3 }) }] },
+      { text: 'It ran.' },
+    ])
+    vi.stubEnv('OPENAI_API_KEY', 'test-key')
+    try {
+      const run = await withData(
+        'run',
+        'Run the long operation.',
+        '--model',
+        'openai-chat:gpt-4o',
+        '--base-url',
+        server.baseUrl,
+        '--profile',
+        profile,
+        '--json',
+      )
+      expect(run.code).toBe(0)
+      const events = run.out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as AgentEvent)
+      const kinds = events.flatMap((event) =>
+        event.type === 'tool-call' || event.type === 'tool-progress' || event.type === 'tool-result'
+          ? [event.type]
+          : [],
+      )
+      expect(kinds).toEqual(['tool-call', 'tool-progress', 'tool-progress', 'tool-progress', 'tool-result'])
+      const progress = events.filter((event) => event.type === 'tool-progress')
+      expect(progress.map((event) => [event.callId, event.alias, event.progress, event.total])).toEqual([
+        ['call_l', alias, 1, 3],
+        ['call_l', alias, 2, 3],
+        ['call_l', alias, 3, 3],
+      ])
+      expect(progress.every((event) => event.agentId === 'mcp' && typeof event.elapsedMs === 'number')).toBe(true)
+    } finally {
+      await server.close()
+    }
+  })
+})
