@@ -110,6 +110,12 @@ const agentSettings = z.strictObject({
   description: z.string().optional(),
   /** The agent's instructions, placed at the start of the system prompt. */
   systemPrompt: z.string().optional(),
+  /**
+   * Put the project's `AGENTS.md` and `CLAUDE.md` (from the workspace root, 20,000 characters at
+   * most) in the system prompt. Absent: yes in session scope, no in chat scope (whose workspace is
+   * the run's own, written by the model and the people it talks to).
+   */
+  projectInstructions: z.boolean().optional(),
   /** Callable profiles this agent may delegate or hand off to (ids or globs). */
   delegates: z.array(z.string().min(1)).default(['*']),
   /** Compact the history when the prompt reaches this share of the model's context window. */

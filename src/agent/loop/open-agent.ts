@@ -15,6 +15,7 @@ import { profileOf, type RunContext } from './run-context.js'
 import { createRunServices } from './run-services.js'
 import { aliasIn, buildSystemPrompt } from './system-prompt.js'
 import { toolProgressListener } from './tool-progress.js'
+import { invocationProjectContext } from './project-context.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import type { ToolId } from '../../core/tool-id.js'
 
@@ -81,6 +82,7 @@ export async function openAgent(
     returnMode,
     skills: skillsPromptSection(skills, aliasIn(invocation.snapshot, 'builtin:workspace.read_file')),
     agents: agentsPromptSection(agents, (id) => aliasIn(invocation.snapshot, id)),
+    project: await invocationProjectContext(invocation, profile, new Date()),
   })
   run.store.appendRunEvent(run.runId, 'invocation_started', {
     invocationId: invocation.id,

@@ -47,4 +47,21 @@ describe('buildSystemPrompt', () => {
     expect(text.split('SKILLS')).toHaveLength(2)
     expect(text.split('AGENTS')).toHaveLength(2)
   })
+
+  it('ends with the environment and the project files, after the listings', () => {
+    const text = buildSystemPrompt({
+      profile: defaultProfile,
+      snapshot: snapshot('session'),
+      returnMode: false,
+      agents: 'AGENTS LISTING',
+      project: {
+        date: '2026-03-07',
+        platform: 'linux x64',
+        files: [{ name: 'AGENTS.md', text: 'Run the tests with npm test.' }],
+      },
+    })
+    expect(text.indexOf('AGENTS LISTING')).toBeLessThan(text.indexOf('2026-03-07'))
+    expect(text).toContain('linux x64')
+    expect(text.endsWith('Run the tests with npm test.')).toBe(true)
+  })
 })

@@ -3,6 +3,7 @@ import type { Profile } from '../../profile/profile-schema.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import { fillText, loadText } from '../../text/model-text.js'
 import type { ToolId } from '../../core/tool-id.js'
+import { projectContextSections, type ProjectContext } from './project-context.js'
 
 const defaultInstructions = loadText(import.meta.url, 'texts/system-default.md')
 const sessionText = loadText(import.meta.url, 'texts/scope-session.md')
@@ -24,11 +25,14 @@ export interface SystemPromptParts {
   readonly skills?: string
   /** The callable agents listing, when the agent may delegate. */
   readonly agents?: string
+  /** Where and when the agent works, and the project's instruction files. */
+  readonly project?: ProjectContext
 }
 
 /**
  * Builds the system prompt: the profile's instructions (or a short default), how the scope ends a
- * run, return mode, then the skills and agents listings, each once.
+ * run, return mode, then the skills and agents listings, each once, then the environment and the
+ * project's instruction files.
  */
 export function buildSystemPrompt(parts: SystemPromptParts): string {
   const { profile, snapshot } = parts
@@ -45,5 +49,7 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   else sections.push(sessionText)
   if (parts.skills !== undefined && parts.skills !== '') sections.push(parts.skills)
   if (parts.agents !== undefined && parts.agents !== '') sections.push(parts.agents)
+  if (parts.project !== undefined)
+    sections.push(...projectContextSections(parts.project, alias('builtin:workspace.read_file')))
   return sections.map((section) => section.trim()).join('\n\n')
 }
