@@ -16,6 +16,8 @@ export interface CallHistory {
   readonly toolId: string | null
   /** The name the model called. */
   readonly alias: string
+  /** The argument text exactly as the model sent it. */
+  readonly rawArguments?: string
   readonly round?: number
   readonly phase: CallPhase
   readonly steps: readonly CallStep[]
@@ -114,6 +116,7 @@ function enter(call: Mutable, event: StoreEvent): void {
   switch (event.type) {
     case 'requested':
       call.alias = event.data.alias
+      call.rawArguments = event.data.rawArguments
       if (event.data.round !== undefined) call.round = event.data.round
       break
     case 'awaiting_approval':

@@ -4,19 +4,26 @@ import { runStatuses, type RunStatus } from '../../store/store.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
 import { parseCommandArgs } from '../common-options.js'
 import { formatTable } from '../format-table.js'
+import { formatRunAudit } from './format-run-audit.js'
+import { runAudit } from './run-audit.js'
 
 const options = {
+  audit: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   limit: { type: 'string' },
   status: { type: 'string' },
 } as const
 
-/** `toolhost runs list [--status S] [--limit N]` and `toolhost runs show <runId>`: runs in the store. */
+/**
+ * `toolhost runs list [--status S] [--limit N]` and `toolhost runs show <runId> [--audit]`: runs in
+ * the store; `--audit` shows a run's calls with their decisions, timings and outcomes.
+ */
 export async function runsCommand(host: ToolHost, args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options)
   const [action, runId] = positionals
   const store = host.store()
   if (action === 'list') {
+    if (values.audit) throw new UsageError('--audit goes with "runs show <runId>"')
     const limit = values.limit === undefined ? 20 : Number(values.limit)
     if (!Number.isInteger(limit) || limit < 1)
       throw new UsageError(`--limit must be a positive whole number, not "${values.limit ?? ''}"`)
@@ -35,10 +42,16 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
       )
     return exitCodes.ok
   }
-  if (action !== 'show') throw new UsageError('use: toolhost runs list [--status S] [--limit N] | show <runId>')
+  if (action !== 'show')
+    throw new UsageError('use: toolhost runs list [--status S] [--limit N] | show <runId> [--audit]')
   if (runId === undefined) throw new UsageError('runs show needs a run id (see "toolhost runs list")')
   const run = store.getRun(runId)
-  if (run === undefined) throw new UsageError(`no run ${runId}`)
+  if (run === undefined) throw new UsageError(`no run ${runId} (see "toolhost runs list" for the runs there are)`)
+  if (values.audit) {
+    const audit = runAudit(store, run)
+    io.out(values.json ? JSON.stringify(audit, null, 2) : formatRunAudit(audit).join('\n'))
+    return exitCodes.ok
+  }
   const events = store.runEvents(runId)
   const invocations = store.invocationsOf(runId).map((inv) => ({ id: inv.id, transcript: store.transcript(inv.id) }))
   const calls = callHistories(store.events({ runId }))
