@@ -149,6 +149,8 @@ export function activityTracker(): (event: AgentEvent) => string | undefined | t
         return runningLabel()
       case 'tool-result':
         running.delete(event.result.callId)
+        // A model may reuse a call id later: what this call said ends with it.
+        if (said?.callId === event.result.callId) said = undefined
         return running.size === 0 ? waitingForModel : runningLabel()
       case 'paused':
       case 'run-finished':
