@@ -29,6 +29,8 @@ export type RunStartedData = {
   readonly baseUrl?: string
   readonly profileId: string
   readonly scope: 'chat' | 'session'
+  /** The id of the message that started the run in the logs (daemon runs). */
+  readonly correlationId?: string
 }
 
 /** An invocation (one agent over one model) began inside the run. */
@@ -159,6 +161,7 @@ export const runEventDataSchemas: { readonly [T in RunEventType]: z.ZodType<RunE
     model: z.string(),
     profileId: z.string(),
     scope: z.enum(['chat', 'session']),
+    correlationId: z.string().exactOptional(),
   }),
   invocation_started: z.looseObject({
     invocationId: id,

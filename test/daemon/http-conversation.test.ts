@@ -30,6 +30,8 @@ describeBackends('a conversation over the HTTP channel', (queue) => {
     const ids = new Set(correlated.map((r) => r.fields.correlationId))
     expect(ids.size).toBe(1)
     expect(correlated.map((r) => r.message)).toEqual(expect.arrayContaining(['message received', 'run ended']))
+    // …and the audit: the run records it with its start.
+    expect(store.runEvents(run?.id ?? '', { type: 'run_started' })[0]?.data.correlationId).toBe([...ids][0])
     // The model saw the reply of this turn only once, and each tool result paired with its call.
     expect(fx.model.requests).toHaveLength(2)
   })

@@ -65,6 +65,7 @@ export class AgentRun implements RunContext {
       owner: options.owner ?? 'user:local',
       conversation: options.conversation ?? [],
       ...(options.lorebook !== undefined && { lorebook: options.lorebook }),
+      ...(options.correlationId !== undefined && { correlationId: options.correlationId }),
     }
     store.appendRunEvent(runId, 'run_started', toStoredRunStart(start, profile.id))
     const lease = RunLeaseHold.acquire(store, runId)

@@ -18,6 +18,8 @@ export interface RunStart {
   readonly owner: string
   readonly conversation: readonly ChatMessage[]
   readonly lorebook?: Lorebook
+  /** The id that ties the run to the message that started it in the logs (the daemon's). */
+  readonly correlationId?: string
 }
 
 /** What the parts of a run (opening agents, running children) share. */

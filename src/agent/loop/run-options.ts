@@ -59,6 +59,8 @@ export interface AgentRunOptions extends AgentRunRuntime {
   readonly lorebook?: Lorebook
   /** Whose memories the tools use; default `user:local`. */
   readonly owner?: string
+  /** Stored with the run's start, so the audit and the logs of what started it can be joined. */
+  readonly correlationId?: string
 }
 
 /** Options of {@link resumeAgentRun}; without `baseUrl`, the model is reached where the run reached it. */

@@ -35,6 +35,7 @@ const runStartV1 = z.object({
   owner: z.string().min(1),
   conversation: z.array(chatMessage),
   lorebook: z.object({ scanDepth: z.number().int().min(0), entries: z.array(lorebookEntry) }).exactOptional(),
+  correlationId: z.string().exactOptional(),
 }) satisfies z.ZodType<RunStart>
 
 /** Version 2: version 1 with its version stored. */

@@ -110,6 +110,7 @@ export class LlmConsumer {
               scope: ctx.replyMode === 'publish' ? 'chat' : 'session',
               conversation: await conversationWithSummary(ctx, message, this.#history(message), { signal, log }),
               owner: conversation.owner,
+              correlationId: message.correlationId,
               ...(ctx.profile !== undefined && { profile: ctx.profile }),
             })
           : await this.#resume(message.runId, runtime)
