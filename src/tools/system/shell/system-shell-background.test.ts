@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -65,9 +65,12 @@ describeWithSandbox('background commands', () => {
   it('keeps long output in the tool results and shows head and tail', async () => {
     const { ctx, runDir } = setup()
     await run(ctx, { command: 'seq 1 20000', run_in_background: true })
+    // Read only once all of it was written: read while it runs, each piece may be short enough to show whole.
+    const file = join(runDir, 'tool-results', 'background', 'bg_1.log')
+    for (let i = 0; i < 600 && !(existsSync(file) && readFileSync(file, 'utf8').endsWith('\n20000\n')); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50))
     const seen = await outputUntil(ctx, 'bg_1', /exited/)
     expect(seen).toContain('characters cut; full output in tool-results/background/bg_1.log')
-    const file = join(runDir, 'tool-results', 'background', 'bg_1.log')
     expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(20_001)
   })
 
