@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { resumeAgentRun } from '../../src/agent/loop/run-agent.js'
 import { resolveModel } from '../../src/agent/providers/index.js'
-import type { CliIo } from '../../src/cli/cli-io.js'
 import type { RunAudit } from '../../src/cli/commands/run-audit.js'
-import { main } from '../../src/cli/main.js'
 import type { Approver } from '../../src/permissions/approvals/approval-request.js'
 import { agentFixture } from './agent-fixture.js'
+import { cliInProcess } from '../cli/cli-in-process.js'
 
-async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const io: CliIo = {
-    out: (t) => (out += `${t}\n`),
-    write: (t) => (out += t),
-    err: (t) => (err += `${t}\n`),
-    readStdin: async () => '',
-  }
-  const code = await main(argv, io)
-  return { code, out, err }
-}
+const cli = cliInProcess
 
 const write = (id: string, file: string, content: string) => ({
   id,

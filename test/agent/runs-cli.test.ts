@@ -5,22 +5,10 @@ import { resumeAgentRun } from '../../src/agent/loop/run-agent.js'
 import { RunBusyError } from '../../src/agent/loop/run-lease.js'
 import { resolveModel } from '../../src/agent/providers/index.js'
 import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
-import type { CliIo } from '../../src/cli/cli-io.js'
-import { main } from '../../src/cli/main.js'
 import { agentFixture } from './agent-fixture.js'
+import { cliInProcess } from '../cli/cli-in-process.js'
 
-async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const io: CliIo = {
-    out: (t) => (out += `${t}\n`),
-    write: (t) => (out += t),
-    err: (t) => (err += `${t}\n`),
-    readStdin: async () => '',
-  }
-  const code = await main(argv, io)
-  return { code, out, err }
-}
+const cli = cliInProcess
 
 describe('toolhost runs', () => {
   it('lists runs and shows one with its events and transcript', async () => {

@@ -2,24 +2,12 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AgentEvent } from '../../src/agent/loop/agent-events.js'
-import type { CliIo } from '../../src/cli/cli-io.js'
-import { main } from '../../src/cli/main.js'
 import { serverScript } from '../../src/mcp/client/__fixtures__/mcp-fixtures.js'
 import { ScriptedModelServer } from '../model-server/scripted-model-server.js'
 import { tempDir } from '../temp-dir.js'
+import { cliInProcess } from '../cli/cli-in-process.js'
 
-async function cli(argv: readonly string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''
-  let err = ''
-  const io: CliIo = {
-    out: (t) => (out += `${t}\n`),
-    write: (t) => (out += t),
-    err: (t) => (err += `${t}\n`),
-    readStdin: async () => '',
-  }
-  const code = await main(argv, io)
-  return { code, out, err }
-}
+const cli = cliInProcess
 
 afterEach(() => {
   vi.unstubAllEnvs()
