@@ -26,6 +26,7 @@ const layers = [
   'host',
   'mcp/server',
   'agent',
+  'chat',
   'channels',
   'daemon',
   'cli',
@@ -38,7 +39,7 @@ const layerRules = layers.slice(0, -1).map((layer, index) => ({
   name: `layer-${layer.replace('/', '-')}`,
   comment: `src/${layer}/ sits below ${layers.slice(index + 1).join(', ')} and must not import them.`,
   severity: 'error',
-  from: { path: folder(layer), pathNot: '\\.test\\.ts$' },
+  from: { path: folder(layer), pathNot: '\\.test\\.tsx?$' },
   to: {
     path: `^src/(${layers
       .slice(index + 1)
@@ -77,6 +78,6 @@ export default {
     exclude: { path: '^(node_modules|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
   },
 }

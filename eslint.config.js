@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // Rules that need types read the TypeScript project; plain JavaScript files are linted without it.
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -11,13 +11,14 @@
  * const host = await createToolHost()
  * const result = await runAgent({ host, model: 'ollama:llama3.1:8b', prompt: 'What is in notes.txt?' })
  */
-export { runAgent, resumeAgentRun } from './loop/run-agent.js'
+export { runAgent, resumeAgentRun, continueAgentRun } from './loop/run-agent.js'
 export type {
   AgentRunOptions,
   AgentRunResult,
   AgentRunRuntime,
   ModelOptions,
   ResumeRunOptions,
+  FollowUpRunOptions,
   TurnExecutor,
 } from './loop/run-options.js'
 export type { AgentEvent, AgentRunStatus, InvocationMode } from './loop/agent-events.js'

@@ -49,5 +49,8 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     ...(definition.renderToolUseMessage !== undefined && {
       renderToolUseMessage: definition.renderToolUseMessage.bind(definition),
     }),
+    ...(definition.renderToolResultMessage !== undefined && {
+      renderToolResultMessage: definition.renderToolResultMessage.bind(definition),
+    }),
   }
 }

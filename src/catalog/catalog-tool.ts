@@ -55,7 +55,10 @@ export interface CatalogTool {
   allowedByPerson?(): boolean
   /** Runs the call. External tools resolve their implementation here, at call time. */
   call(input: Record<string, unknown>, ctx: ToolCallContext): ToolCallReturn
+  /** A one-line summary of a call for people, e.g. `Edit src/a.ts`. */
   renderToolUseMessage?(input: Record<string, unknown>): string
+  /** A one-line summary of a result for people, e.g. `2 replacements from line 14`. */
+  renderToolResultMessage?(output: { readonly content: string; readonly structured?: Record<string, unknown> }): string
 }
 
 /** Why a known tool cannot be offered (or is offered with a caveat). */

@@ -151,6 +151,27 @@ export class Invocation {
   }
 
   /**
+   * Sets the permission mode for the calls from now on (a person's choice, e.g. a chat's `/mode`);
+   * it is checkpointed with the profile in force, so a resume keeps it.
+   */
+  setPermissionMode(mode: Profile['permissions']['mode']): void {
+    if (this.#profile.permissions.mode === mode) return
+    this.#profile = { ...this.#profile, permissions: { ...this.#profile.permissions, mode } }
+    this.#checkpoint()
+  }
+
+  /** The tool a call of `alias` reaches in this invocation's snapshot, when it names one. */
+  toolByAlias(alias: string): CatalogTool | undefined {
+    const binding = snapshotIndex(this.snapshot).byAlias(alias)
+    return binding === undefined ? undefined : this.#resolveTool(binding.toolId)
+  }
+
+  /** A tool of this invocation by id, deferred ones included. */
+  toolById(toolId: ToolId): CatalogTool | undefined {
+    return this.#resolveTool(toolId)
+  }
+
+  /**
    * The tools to send to the model: the snapshot's bindings without the deferred ones (which
    * `tools_search` finds). `snapshot.bindings` is everything the invocation can call.
    */

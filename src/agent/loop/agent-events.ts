@@ -17,8 +17,35 @@ export type AgentEvent =
     }
   | { readonly type: 'text-delta'; readonly agentId: string; readonly delta: string }
   | { readonly type: 'reasoning-delta'; readonly agentId: string; readonly delta: string }
-  | { readonly type: 'tool-call'; readonly agentId: string; readonly call: TranscriptCall }
-  | { readonly type: 'tool-result'; readonly agentId: string; readonly result: AgentToolResult }
+  /**
+   * The model called a tool: `toolId` is what the alias reaches (`null` for a name the snapshot
+   * lacks), `title` the tool's one line for people (`renderToolUseMessage`), when it has one.
+   */
+  | {
+      readonly type: 'tool-call'
+      readonly agentId: string
+      readonly call: TranscriptCall
+      readonly toolId: ToolId | null
+      readonly title?: string
+    }
+  /** A call's result; `summary` is the tool's one line for people (`renderToolResultMessage`), when it has one. */
+  | {
+      readonly type: 'tool-result'
+      readonly agentId: string
+      readonly result: AgentToolResult
+      readonly summary?: string
+    }
+  /**
+   * A model turn ended: the tokens the provider counted (when it reports them) and the model's
+   * context window, for a token count and a "context used" figure.
+   */
+  | {
+      readonly type: 'model-usage'
+      readonly agentId: string
+      readonly inputTokens?: number
+      readonly outputTokens?: number
+      readonly contextTokens: number
+    }
   /**
    * A running call reported progress (its tool's own words), as it happened; `alias` is the tool's
    * name as the model calls it, `elapsedMs` the time since the tool was called.

@@ -33,6 +33,8 @@ export class AgentRun implements RunContext {
   readonly start: RunStart
   readonly profiles: readonly Profile[]
   readonly signal: AbortSignal
+  /** The person's next message, given to the first agent that runs (a follow-up). */
+  #followUp: string | undefined
 
   private constructor(
     runtime: AgentRunRuntime,
@@ -74,19 +76,27 @@ export class AgentRun implements RunContext {
     return run.#drive(() => openAgent(run, options.profile ?? 'default', 'main', run.#openingEntries()), lease)
   }
 
-  /** Resumes a stored run from its active invocation. */
+  /**
+   * Resumes a stored run from its active invocation; with `followUp`, a run that ended goes on
+   * with the person's next message (a chat's next turn).
+   */
   static async resume(
     options: ResumeRunOptions,
     modelFor: (start: RunStart) => ResolvedModel,
+    followUp?: string,
   ): Promise<AgentRunResult> {
     const { host, runId } = options
     const store = host.store()
     const record = store.getRun(runId)
     if (record === undefined) throw new Error(`No run ${runId} in the store; see "toolhost runs list".`)
-    // A cancelled run stopped on request, not because it was done: it goes on from where it stopped.
-    if (record.status === 'completed' || record.status === 'failed')
+    if (followUp === undefined && (record.status === 'completed' || record.status === 'failed'))
+      // A cancelled run stopped on request, not because it was done: it goes on from where it stopped.
       throw new Error(
         `Run ${runId} has ended (${record.status}); only running, paused or cancelled runs can be resumed.`,
+      )
+    if (followUp !== undefined && record.status === 'paused')
+      throw new Error(
+        `Run ${runId} waits for approval; decide it ("toolhost approvals") and resume it before sending more.`,
       )
     const started = store.runEvents(runId, { type: 'run_started' })[0]
     if (started === undefined)
@@ -100,6 +110,7 @@ export class AgentRun implements RunContext {
     // Before anything changes: a run another live process drives is not touched.
     const lease = RunLeaseHold.acquire(store, runId)
     const run = await AgentRun.#create(options, runId, model, start, lease)
+    run.#followUp = followUp
     store.setRunStatus(runId, 'running')
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: true })
     return run.#drive(
@@ -129,7 +140,10 @@ export class AgentRun implements RunContext {
   }
 
   runAgent(agent: ActiveAgent, signal: AbortSignal = this.signal): Promise<InvocationEnd> {
+    const followUp = this.#followUp
+    this.#followUp = undefined
     return runInvocation({
+      ...(followUp !== undefined && { followUp }),
       invocation: agent.invocation,
       agentId: agent.agentId,
       model: this.model,
@@ -166,6 +180,7 @@ export class AgentRun implements RunContext {
     try {
       agent = await open()
       for (;;) {
+        if (this.runtime.permissionMode !== undefined) agent.invocation.setPermissionMode(this.runtime.permissionMode)
         const end = await this.runAgent(agent)
         await agent.children?.cancelAll('the delegating agent ended')
         if (end.kind !== 'handoff') {

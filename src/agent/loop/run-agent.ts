@@ -1,5 +1,6 @@
-import type { AgentRunOptions, AgentRunResult, ResumeRunOptions } from './run-options.js'
-import { resolveModel } from '../providers/index.js'
+import type { AgentRunOptions, AgentRunResult, FollowUpRunOptions, ResumeRunOptions } from './run-options.js'
+import { resolveModel, type ResolvedModel } from '../providers/index.js'
+import type { RunStart } from './run-context.js'
 import { AgentRun } from './agent-run.js'
 
 /**
@@ -28,13 +29,28 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunResult
  * const result = await resumeAgentRun({ host, runId })
  */
 export async function resumeAgentRun(options: ResumeRunOptions): Promise<AgentRunResult> {
-  return AgentRun.resume(options, (start) => {
-    if (typeof options.model === 'object') return options.model
-    const spec = options.model ?? start.model
-    // The run's own endpoint, unless another is given or the model is now of another provider.
-    const baseUrl = options.baseUrl ?? (providerOf(spec) === providerOf(start.model) ? start.baseUrl : undefined)
-    return resolveModel(spec, { ...options, ...(baseUrl !== undefined && { baseUrl }) })
-  })
+  return AgentRun.resume(options, (start) => modelOfRun(options, start))
+}
+
+/**
+ * Goes on with a run that answered (or was cancelled, or failed) with the person's next message: the
+ * same agent, its transcript with every call and result, its snapshot and "always" rules. A chat is
+ * one run continued this way, so it can be resumed and audited as one.
+ *
+ * @example
+ * const first = await runAgent({ host, model: 'openai:gpt-4.1-mini', prompt: 'What does src/a.ts do?' })
+ * const next = await continueAgentRun({ host, runId: first.runId, prompt: 'Now add a test for it.' })
+ */
+export async function continueAgentRun(options: FollowUpRunOptions): Promise<AgentRunResult> {
+  return AgentRun.resume(options, (start) => modelOfRun(options, start), options.prompt)
+}
+
+function modelOfRun(options: ResumeRunOptions, start: RunStart): ResolvedModel {
+  if (typeof options.model === 'object') return options.model
+  const spec = options.model ?? start.model
+  // The run's own endpoint, unless another is given or the model is now of another provider.
+  const baseUrl = options.baseUrl ?? (providerOf(spec) === providerOf(start.model) ? start.baseUrl : undefined)
+  return resolveModel(spec, { ...options, ...(baseUrl !== undefined && { baseUrl }) })
 }
 
 function providerOf(spec: string): string {

@@ -15,6 +15,7 @@ import {
 } from '../providers/index.js'
 import type { ModelTurn } from '../providers/model-turn.js'
 import type { AgentEvent } from './agent-events.js'
+import { callDisplay, resultSummary } from './call-display.js'
 import { directOutputPath, recoverDrift } from './drift.js'
 import { fitContext } from './fit-context.js'
 import type { InvocationEnd } from './invocation-end.js'
@@ -39,6 +40,8 @@ export interface InvocationLoopInput {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Executes a turn's calls through the invocation; default `invocation.executeTurn`. */
   readonly turnExecutor?: TurnExecutor
+  /** A person's next message (a follow-up in a chat): appended once the transcript is whole again. */
+  readonly followUp?: string
 }
 
 /**
@@ -61,7 +64,10 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
   // The results are stored with the turn's checkpoint (one disk sync); recovered ones here.
   const settle = async (results: readonly AgentToolResult[], stored = true): Promise<InvocationEnd | undefined> => {
     if (!stored) storeResults(results)
-    for (const result of results) emit({ type: 'tool-result', agentId, result })
+    for (const result of results) {
+      const summary = resultSummary(invocation, result)
+      emit({ type: 'tool-result', agentId, result, ...(summary !== undefined && { summary }) })
+    }
     if (flags.returned !== undefined) return { kind: 'returned', result: flags.returned }
     if (flags.handoff !== undefined) return { kind: 'handoff', ...flags.handoff }
     if (flags.finished !== undefined)
@@ -84,6 +90,7 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
       if (finished !== undefined) return finished
     }
   }
+  if (input.followUp !== undefined) append({ kind: 'user', text: input.followUp })
 
   for (;;) {
     input.signal.throwIfAborted()
@@ -107,6 +114,13 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
       protocol.name,
     )
     const turn = await modelTurn(input, prompt, tools)
+    emit({
+      type: 'model-usage',
+      agentId,
+      ...(turn.usage.inputTokens !== undefined && { inputTokens: turn.usage.inputTokens }),
+      ...(turn.usage.outputTokens !== undefined && { outputTokens: turn.usage.outputTokens }),
+      contextTokens: input.model.contextTokens,
+    })
     unseenTokens = unseenBy(unseenTokens, turn.usage.inputTokens, estimateTokens(prompt))
     const assistant: TranscriptEntry = {
       kind: 'assistant',
@@ -189,7 +203,8 @@ async function modelTurn(
         onEvent: (event) => {
           if (event.type === 'text-delta') emit({ type: 'text-delta', agentId, delta: event.delta })
           else if (event.type === 'reasoning-delta') emit({ type: 'reasoning-delta', agentId, delta: event.delta })
-          else if (event.type === 'tool-call') emit({ type: 'tool-call', agentId, call: event.call })
+          else if (event.type === 'tool-call')
+            emit({ type: 'tool-call', agentId, call: event.call, ...callDisplay(input.invocation, event.call) })
           else if (event.type === 'model-call') emit({ type: 'model-call', agentId, phase: event.phase })
         },
       }),

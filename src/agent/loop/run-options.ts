@@ -1,5 +1,5 @@
 import type { ProfileOverrides } from '../../profile/load-profile.js'
-import type { Profile } from '../../profile/profile-schema.js'
+import type { PermissionMode, Profile } from '../../profile/profile-schema.js'
 import type { Scope } from '../../core/scope.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { Approver } from '../../permissions/approvals/approval-request.js'
@@ -38,6 +38,11 @@ export interface AgentRunRuntime extends ModelOptions {
   readonly turnExecutor?: TurnExecutor
   /** The conversation's schedules; offers the `schedule.*` tools when given. */
   readonly schedules?: ScheduleService
+  /**
+   * The permission mode for the run's agents from now on, over their profiles' (a person's choice,
+   * such as a chat's `--mode` or `/mode`); kept with each invocation's checkpoint.
+   */
+  readonly permissionMode?: PermissionMode
 }
 
 /** Runs the calls of one model turn through its invocation; see {@link AgentRunRuntime.turnExecutor}. */
@@ -68,6 +73,11 @@ export interface ResumeRunOptions extends AgentRunRuntime {
   readonly runId: string
   /** The model; default the one the run started with. */
   readonly model?: string | ResolvedModel
+}
+
+/** Options of {@link continueAgentRun}: the run, and the person's next message. */
+export interface FollowUpRunOptions extends ResumeRunOptions {
+  readonly prompt: string
 }
 
 /** How a run ended, or that it paused. */

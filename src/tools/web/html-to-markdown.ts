@@ -8,6 +8,9 @@ interface DomNode {
   getAttribute?(name: string): string | null
 }
 
+/** Turndown types its nodes by whichever DOM typings the program loads; the rules read only {@link DomNode}. */
+const dom = (node: unknown): DomNode => node as DomNode
+
 /** Elements that never carry the page's content. */
 const noiseElements = new Set([
   'SCRIPT',
@@ -48,11 +51,14 @@ export function htmlToText(html: string): string {
 function markdownService(baseUrl: string): TurndownService {
   const service = base({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' })
   service.use(markdownTables)
-  service.addRule('title', { filter: isTitle, replacement: (content) => `\n\n# ${oneLine(content)}\n\n` })
+  service.addRule('title', {
+    filter: (node) => isTitle(dom(node)),
+    replacement: (content) => `\n\n# ${oneLine(content)}\n\n`,
+  })
   service.addRule('link', {
-    filter: (node: DomNode) => node.nodeName === 'A' && (node.getAttribute?.('href') ?? '') !== '',
-    replacement: (content, node: DomNode) => {
-      const href = absolute(node.getAttribute?.('href') ?? '', baseUrl)
+    filter: (node) => dom(node).nodeName === 'A' && (dom(node).getAttribute?.('href') ?? '') !== '',
+    replacement: (content, node) => {
+      const href = absolute(dom(node).getAttribute?.('href') ?? '', baseUrl)
       const text = content.trim()
       if (href === undefined || text === '') return content
       return `[${text}](${href})`
@@ -60,9 +66,9 @@ function markdownService(baseUrl: string): TurndownService {
   })
   service.addRule('image', {
     filter: 'img',
-    replacement: (_content, node: DomNode) => {
-      const alt = oneLine(node.getAttribute?.('alt') ?? '').replace(/[[\]]/g, '')
-      const src = absolute(node.getAttribute?.('src') ?? '', baseUrl)
+    replacement: (_content, node) => {
+      const alt = oneLine(dom(node).getAttribute?.('alt') ?? '').replace(/[[\]]/g, '')
+      const src = absolute(dom(node).getAttribute?.('src') ?? '', baseUrl)
       return src === undefined ? alt : `![${alt}](${src})`
     },
   })
@@ -73,7 +79,10 @@ function textService(): TurndownService {
   const service = base({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
   // Plain text needs no Markdown escaping.
   service.escape = (text: string) => text
-  service.addRule('title', { filter: isTitle, replacement: (content) => `\n\n${oneLine(content)}\n\n` })
+  service.addRule('title', {
+    filter: (node) => isTitle(dom(node)),
+    replacement: (content) => `\n\n${oneLine(content)}\n\n`,
+  })
   service.addRule('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content) => `\n\n${oneLine(content)}\n\n`,
@@ -84,14 +93,14 @@ function textService(): TurndownService {
   })
   service.addRule('image', {
     filter: 'img',
-    replacement: (_content, node: DomNode) => oneLine(node.getAttribute?.('alt') ?? ''),
+    replacement: (_content, node) => oneLine(dom(node).getAttribute?.('alt') ?? ''),
   })
   return service
 }
 
 function base(options: TurndownService.Options): TurndownService {
   const service = new TurndownService(options)
-  service.addRule('noise', { filter: isNoise, replacement: () => '' })
+  service.addRule('noise', { filter: (node) => isNoise(dom(node)), replacement: () => '' })
   return service
 }
 

@@ -7,6 +7,9 @@ interface TableNode {
   getElementsByTagName?(name: string): ArrayLike<unknown>
 }
 
+/** Turndown types its nodes by whichever DOM typings the program loads; the rules read only {@link TableNode}. */
+const tableNode = (node: unknown): TableNode => node as TableNode
+
 /**
  * Adds rules that turn data tables into Markdown pipe tables (the first row becomes the header).
  * Tables holding other tables are page layout, not data: they are left to the default rules so
@@ -14,23 +17,24 @@ interface TableNode {
  */
 export function markdownTables(service: TurndownService): void {
   service.addRule('tableCell', {
-    filter: (node: TableNode) => (node.nodeName === 'TD' || node.nodeName === 'TH') && inDataTable(node),
+    filter: (node) =>
+      (tableNode(node).nodeName === 'TD' || tableNode(node).nodeName === 'TH') && inDataTable(tableNode(node)),
     replacement: (content) => ` ${content.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')} |`,
   })
   service.addRule('tableRow', {
-    filter: (node: TableNode) => node.nodeName === 'TR' && inDataTable(node),
+    filter: (node) => tableNode(node).nodeName === 'TR' && inDataTable(tableNode(node)),
     replacement: (content) => `|${content}\n`,
   })
   service.addRule('tableSection', {
-    filter: (node: TableNode) => ['THEAD', 'TBODY', 'TFOOT'].includes(node.nodeName) && inDataTable(node),
+    filter: (node) => ['THEAD', 'TBODY', 'TFOOT'].includes(tableNode(node).nodeName) && inDataTable(tableNode(node)),
     replacement: (content) => content,
   })
   service.addRule('tableCaption', {
-    filter: (node: TableNode) => node.nodeName === 'CAPTION' && inDataTable(node),
+    filter: (node) => tableNode(node).nodeName === 'CAPTION' && inDataTable(tableNode(node)),
     replacement: (content) => `${content.replace(/\s+/g, ' ').trim()}\n`,
   })
   service.addRule('table', {
-    filter: (node: TableNode) => node.nodeName === 'TABLE' && isDataTable(node),
+    filter: (node) => tableNode(node).nodeName === 'TABLE' && isDataTable(tableNode(node)),
     replacement: (content) => {
       const lines = content.split('\n').filter((line) => line.trim() !== '')
       // Anything that is not a row (a caption) goes above the table.
