@@ -11,7 +11,7 @@
  * const host = await createToolHost()
  * const result = await runAgent({ host, model: 'ollama:llama3.1:8b', prompt: 'What is in notes.txt?' })
  */
-export { runAgent, resumeAgentRun, continueAgentRun } from './loop/run-agent.js'
+export { runAgent, resumeAgentRun, continueAgentRun, compactAgentRun } from './loop/run-agent.js'
 export type {
   AgentRunOptions,
   AgentRunResult,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { continueAgentRun } from '../../src/agent/loop/run-agent.js'
+import { compactAgentRun, continueAgentRun } from '../../src/agent/loop/run-agent.js'
 import type { AgentEvent } from '../../src/agent/loop/agent-events.js'
 import { wireHistory } from '../model-server/wire-history.js'
 import { agentFixture, modelFor } from './agent-fixture.js'
@@ -81,5 +81,27 @@ describe('a run continued with follow-up messages', () => {
         apiKey: 'k',
       }),
     ).rejects.toThrow(/waits for approval/)
+  })
+
+  it('compacts the older turns when a person asks, then goes on from the summary', async () => {
+    const long = 'x'.repeat(4000)
+    const fx = await agentFixture('openai-chat', [
+      { text: `First answer ${long}` },
+      { text: `Second answer ${long}` },
+      { text: 'SUMMARY: two long answers were given.' },
+      { text: 'Third.' },
+    ])
+    const first = await fx.run({ prompt: 'One.' })
+    const runtime = { host: fx.host, runId: first.runId, baseUrl: fx.server.baseUrl, apiKey: 'test-key' }
+    await continueAgentRun({ ...runtime, prompt: 'Two.' })
+    const events: AgentEvent[] = []
+    const compacted = await compactAgentRun({ ...runtime, onEvent: (event) => events.push(event) })
+    expect(compacted).toMatchObject({ status: 'completed', reason: 'compacted' })
+    expect(events.some((event) => event.type === 'compacted')).toBe(true)
+    const next = await continueAgentRun({ ...runtime, prompt: 'Three.' })
+    expect(next.text).toBe('Third.')
+    const sent = JSON.stringify(fx.server.requests.at(-1)?.body)
+    expect(sent).toContain('SUMMARY: two long answers were given.')
+    expect(sent).not.toContain('First answer')
   })
 })

@@ -11,7 +11,7 @@ import { openAgent, reopenAgent } from './open-agent.js'
 import { type ActiveAgent } from './active-agent.js'
 import type { AgentRunOptions, AgentRunResult, AgentRunRuntime, ResumeRunOptions } from './run-options.js'
 import { profileOf, type RunContext, type RunStart } from './run-context.js'
-import { runInvocation } from './run-invocation.js'
+import { runInvocation, type NextStep } from './run-invocation.js'
 import { RunLeaseHold } from './run-lease.js'
 import { parseRunStart, toStoredRunStart } from './run-start-schema.js'
 
@@ -33,8 +33,8 @@ export class AgentRun implements RunContext {
   readonly start: RunStart
   readonly profiles: readonly Profile[]
   readonly signal: AbortSignal
-  /** The person's next message, given to the first agent that runs (a follow-up). */
-  #followUp: string | undefined
+  /** What the person asked of a run that ended, for the first agent that runs. */
+  #next: NextStep | undefined
 
   private constructor(
     runtime: AgentRunRuntime,
@@ -77,26 +77,26 @@ export class AgentRun implements RunContext {
   }
 
   /**
-   * Resumes a stored run from its active invocation; with `followUp`, a run that ended goes on
-   * with the person's next message (a chat's next turn).
+   * Resumes a stored run from its active invocation; with `next`, a run that ended goes on with the
+   * person's next message (a chat's next turn), or has its history compacted now.
    */
   static async resume(
     options: ResumeRunOptions,
     modelFor: (start: RunStart) => ResolvedModel,
-    followUp?: string,
+    next?: NextStep,
   ): Promise<AgentRunResult> {
     const { host, runId } = options
     const store = host.store()
     const record = store.getRun(runId)
     if (record === undefined) throw new Error(`No run ${runId} in the store; see "toolhost runs list".`)
-    if (followUp === undefined && (record.status === 'completed' || record.status === 'failed'))
+    if (next === undefined && (record.status === 'completed' || record.status === 'failed'))
       // A cancelled run stopped on request, not because it was done: it goes on from where it stopped.
       throw new Error(
         `Run ${runId} has ended (${record.status}); only running, paused or cancelled runs can be resumed.`,
       )
-    if (followUp !== undefined && record.status === 'paused')
+    if (next !== undefined && record.status === 'paused')
       throw new Error(
-        `Run ${runId} waits for approval; decide it ("toolhost approvals") and resume it before sending more.`,
+        `Run ${runId} waits for approval; decide it ("toolhost approvals") and resume it before going on.`,
       )
     const started = store.runEvents(runId, { type: 'run_started' })[0]
     if (started === undefined)
@@ -110,7 +110,7 @@ export class AgentRun implements RunContext {
     // Before anything changes: a run another live process drives is not touched.
     const lease = RunLeaseHold.acquire(store, runId)
     const run = await AgentRun.#create(options, runId, model, start, lease)
-    run.#followUp = followUp
+    run.#next = next
     store.setRunStatus(runId, 'running')
     run.emit({ type: 'run-started', runId, model: model.spec, resumed: true })
     return run.#drive(
@@ -140,10 +140,10 @@ export class AgentRun implements RunContext {
   }
 
   runAgent(agent: ActiveAgent, signal: AbortSignal = this.signal): Promise<InvocationEnd> {
-    const followUp = this.#followUp
-    this.#followUp = undefined
+    const next = this.#next
+    this.#next = undefined
     return runInvocation({
-      ...(followUp !== undefined && { followUp }),
+      ...(next !== undefined && { next }),
       invocation: agent.invocation,
       agentId: agent.agentId,
       model: this.model,
@@ -185,7 +185,8 @@ export class AgentRun implements RunContext {
         await agent.children?.cancelAll('the delegating agent ended')
         if (end.kind !== 'handoff') {
           // Background commands live as long as the run: a pause keeps them, an end stops them.
-          if (end.kind !== 'paused') await stopBackgroundCommands(this.store.runDir(this.runId))
+          if (end.kind !== 'paused' && this.runtime.keepBackgroundCommands !== true)
+            await stopBackgroundCommands(this.store.runDir(this.runId))
           return this.#finish(end, agent.invocation.id)
         }
         this.store.appendRunEvent(this.runId, 'handoff', { from: agent.agentId, to: end.agentId, message: end.message })
@@ -208,7 +209,7 @@ export class AgentRun implements RunContext {
             : error instanceof Error
               ? error.message
               : String(error)
-      await stopBackgroundCommands(this.store.runDir(this.runId))
+      if (this.runtime.keepBackgroundCommands !== true) await stopBackgroundCommands(this.store.runDir(this.runId))
       this.store.appendRunEvent(this.runId, 'finished', { status, reason })
       this.store.setRunStatus(this.runId, status)
       this.emit({ type: 'run-finished', runId: this.runId, status, reason })

@@ -33,6 +33,8 @@ export interface FitContextInput {
   /** Streams one summary turn (no tools) with the loop's retries and timeouts. */
   readonly summarize: (prompt: LanguageModelV4Prompt) => Promise<{ readonly text: string }>
   readonly emit: (event: AgentEvent) => void
+  /** Compacts whatever can be summarized, however little of the window it takes (a person asked). */
+  readonly force?: boolean
 }
 
 /** The entries to replay, or why the run cannot go on. */
@@ -55,8 +57,9 @@ export async function fitContext(input: FitContextInput): Promise<FittedContext>
   const fixedTokens = estimateTokens(input.system) + input.unseenTokens
   const plan = planCompaction(log.entries, {
     contextTokens: model.contextTokens,
-    compactAt,
-    keepRecentTokens,
+    // Asked for: what can be summarized is, however little room it takes.
+    compactAt: input.force === true ? Number.EPSILON : compactAt,
+    keepRecentTokens: input.force === true ? 0 : keepRecentTokens,
     systemTokens: fixedTokens,
   })
   if (plan !== undefined) {

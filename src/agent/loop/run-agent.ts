@@ -42,7 +42,18 @@ export async function resumeAgentRun(options: ResumeRunOptions): Promise<AgentRu
  * const next = await continueAgentRun({ host, runId: first.runId, prompt: 'Now add a test for it.' })
  */
 export async function continueAgentRun(options: FollowUpRunOptions): Promise<AgentRunResult> {
-  return AgentRun.resume(options, (start) => modelOfRun(options, start), options.prompt)
+  return AgentRun.resume(options, (start) => modelOfRun(options, start), { kind: 'follow-up', prompt: options.prompt })
+}
+
+/**
+ * Summarizes a run's older turns now (as compaction does when the window fills), keeping the
+ * recent ones; the run then waits for the next message. Ends `completed` with the reason
+ * `compacted`, and a `compacted` event when there was something to summarize.
+ *
+ * @example await compactAgentRun({ host, runId })
+ */
+export async function compactAgentRun(options: ResumeRunOptions): Promise<AgentRunResult> {
+  return AgentRun.resume(options, (start) => modelOfRun(options, start), { kind: 'compact' })
 }
 
 function modelOfRun(options: ResumeRunOptions, start: RunStart): ResolvedModel {

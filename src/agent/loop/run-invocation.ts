@@ -24,6 +24,9 @@ import type { RunFlags } from './run-flags.js'
 import type { TurnExecutor } from './run-options.js'
 import { TranscriptLog } from './transcript-log.js'
 
+/** What a person asks of a run that ended: a follow-up message, or compacting its history now. */
+export type NextStep = { readonly kind: 'follow-up'; readonly prompt: string } | { readonly kind: 'compact' }
+
 /** Everything the loop of one invocation needs. */
 export interface InvocationLoopInput {
   readonly invocation: Invocation
@@ -40,8 +43,11 @@ export interface InvocationLoopInput {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Executes a turn's calls through the invocation; default `invocation.executeTurn`. */
   readonly turnExecutor?: TurnExecutor
-  /** A person's next message (a follow-up in a chat): appended once the transcript is whole again. */
-  readonly followUp?: string
+  /**
+   * What a person asked of a run that ended, done once the transcript is whole again: a follow-up
+   * message is appended; `compact` summarizes the older turns now and ends.
+   */
+  readonly next?: NextStep
 }
 
 /**
@@ -90,7 +96,12 @@ export async function runInvocation(input: InvocationLoopInput): Promise<Invocat
       if (finished !== undefined) return finished
     }
   }
-  if (input.followUp !== undefined) append({ kind: 'user', text: input.followUp })
+  if (input.next?.kind === 'follow-up') append({ kind: 'user', text: input.next.prompt })
+  if (input.next?.kind === 'compact') {
+    const summarize = (prompt: LanguageModelV4Prompt) => summaryTurn(input, prompt)
+    const compacted = await fitContext({ ...input, log, unseenTokens, summarize, force: true })
+    return compacted.kind === 'failed' ? compacted : { kind: 'completed', text: '', reason: 'compacted' }
+  }
 
   for (;;) {
     input.signal.throwIfAborted()

@@ -43,6 +43,11 @@ export interface AgentRunRuntime extends ModelOptions {
    * such as a chat's `--mode` or `/mode`); kept with each invocation's checkpoint.
    */
   readonly permissionMode?: PermissionMode
+  /**
+   * Leaves background commands running when the run ends (a chat keeps them across its messages
+   * and stops them with `stopBackgroundCommands` when it closes); by default a run's end stops them.
+   */
+  readonly keepBackgroundCommands?: boolean
 }
 
 /** Runs the calls of one model turn through its invocation; see {@link AgentRunRuntime.turnExecutor}. */
