@@ -148,6 +148,13 @@ describe('InputBox', () => {
     await box.screen(`(100000 lines)\n${last}\n  line 99999▏`)
   })
 
+  it('shows the part of one very long line around the cursor under a note', async () => {
+    const box = await mount()
+    await box.type(`\u001b[200~${'x'.repeat(1000)}\u001b[201~`)
+    const rows = Array.from({ length: 9 }, () => `  ${'x'.repeat(38)}`).join('\n')
+    await box.screen(`(1 line)\n${rows}\n  x▏`)
+  })
+
   it('shows the placeholder while empty and ignores keys while disabled', async () => {
     const box = await mount({ placeholder: 'Ask anything' })
     await box.screen('> ▏Ask anything')

@@ -108,7 +108,11 @@ export function InputBox(props: InputBoxProps): ReactElement {
   const layout = inputLayout(state, { width: props.width - promptWidth, cursor, maxRows })
   return (
     <Box flexDirection="column">
-      {layout.totalLines !== undefined && <Text dimColor={color}>({layout.totalLines} lines)</Text>}
+      {layout.totalLines !== undefined && (
+        <Text dimColor={color}>
+          ({layout.totalLines} {layout.totalLines === 1 ? 'line' : 'lines'})
+        </Text>
+      )}
       {layout.rows.map((row, index) => (
         <Text key={index} dimColor={dim}>
           {row.lead === 'first' ? prompt : indent}

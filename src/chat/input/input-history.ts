@@ -49,7 +49,8 @@ export class InputHistory {
     const entries = text.split('\n').flatMap((line) => parseEntry(line))
     if (entries.length <= limit) return new InputHistory(file, limit, entries)
     const kept = entries.slice(-limit)
-    await rewrite(file, kept)
+    // Trimming only saves space: a file that cannot be rewritten still loads.
+    await rewrite(file, kept).catch(() => undefined)
     return new InputHistory(file, limit, kept)
   }
 
