@@ -16,6 +16,7 @@ const helpFiles: Readonly<Record<string, readonly string[]>> = {
   mcp: ['mcp'],
   'mcp serve': ['mcp-serve'],
   run: ['run'],
+  chat: ['chat'],
   runs: ['runs'],
   doctor: ['doctor'],
   serve: ['serve'],

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { isScope, scopes, type Scope } from '../core/scope.js'
 import { isProtocolName, protocolNames, type ProtocolName } from '../core/protocol-name.js'
+import { permissionModes, type PermissionMode } from '../profile/profile-schema.js'
 import { UsageError } from './cli-io.js'
 
 /** Options shared by the commands that build a snapshot. */
@@ -29,6 +30,13 @@ export function scopeOption(value: string | undefined): Scope {
   if (value === undefined) return 'session'
   if (!isScope(value)) throw new UsageError(`--scope must be one of ${scopes.join(', ')}, not "${value}"`)
   return value
+}
+
+/** `--mode`: a permission mode over the profile's. */
+export function modeOption(value: string): PermissionMode {
+  const mode = permissionModes.find((candidate) => candidate === value)
+  if (mode === undefined) throw new UsageError(`--mode must be one of ${permissionModes.join(', ')}, not "${value}"`)
+  return mode
 }
 
 /** `--protocol`, with a default when the command allows one. */

@@ -21,6 +21,7 @@ const commands: Readonly<Record<string, () => Promise<Command>>> = {
   mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
   'mcp serve': async () => (await import('./commands/mcp-serve.js')).mcpServe,
   run: async () => (await import('./commands/run.js')).runCommand,
+  chat: async () => (await import('./commands/chat.js')).chatCommand,
   runs: async () => (await import('./commands/runs.js')).runsCommand,
   doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,

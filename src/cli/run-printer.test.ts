@@ -52,7 +52,8 @@ describe('run printer', () => {
     printer.onEvent({ type: 'text-delta', agentId: 'main', delta: '' })
     printer.onEvent({
       type: 'tool-call',
-      agentId: 'main', toolId: null,
+      agentId: 'main',
+      toolId: null,
       call: { callId: 'c1', name: 'dice_roll', rawArguments: '{}' },
     })
     printer.onEvent({ type: 'text-delta', agentId: 'main', delta: 'Done' })
@@ -74,7 +75,8 @@ describe('run printer', () => {
     expect(shown()).toBe('waiting for the model 0s')
     printer.onEvent({
       type: 'tool-call',
-      agentId: 'main', toolId: null,
+      agentId: 'main',
+      toolId: null,
       call: { callId: 'c1', name: 'dice_roll', rawArguments: '{}' },
     })
     expect(shown()).toBe('running dice_roll 0s')
@@ -115,7 +117,8 @@ describe('tool progress', () => {
     const shown = () => drawn.at(-1)?.slice('\r\x1b[K'.length + 2) ?? ''
     printer.onEvent({
       type: 'tool-call',
-      agentId: 'main', toolId: null,
+      agentId: 'main',
+      toolId: null,
       call: { callId: 'c1', name: 'test_progress', rawArguments: '{}' },
     })
     printer.onEvent(progress('c1', 'step 1', { progress: 1, total: 3, elapsedMs: 12_000 }))
@@ -153,7 +156,8 @@ describe('activityTracker', () => {
     const track = activityTracker()
     const call = (callId: string, name: string): AgentEvent => ({
       type: 'tool-call',
-      agentId: 'main', toolId: null,
+      agentId: 'main',
+      toolId: null,
       call: { callId, name, rawArguments: '{}' },
     })
     track(call('a', 'test_progress'))
@@ -171,7 +175,8 @@ describe('activityTracker', () => {
     const track = activityTracker()
     const call = (callId: string, name: string): AgentEvent => ({
       type: 'tool-call',
-      agentId: 'main', toolId: null,
+      agentId: 'main',
+      toolId: null,
       call: { callId, name, rawArguments: '{}' },
     })
     expect(track(call('a', 'dice_roll'))).toBe('running dice_roll')

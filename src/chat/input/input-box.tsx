@@ -6,7 +6,7 @@ import stringWidth from 'string-width'
 import { editKey, editorText, editorWithText, emptyEditor, submitOrContinue } from './editor-state.js'
 import type { EditorState } from './editor-state.js'
 import type { InputHistory } from './input-history.js'
-import { inputKeyOf } from './input-keys.js'
+import { inputKeyOf, typedActions, type InputAction } from './input-keys.js'
 import { inputLayout } from './input-layout.js'
 
 export { inputKeyOf } from './input-keys.js'
@@ -60,8 +60,12 @@ export function InputBox(props: InputBoxProps): ReactElement {
 
   const onKey = (input: string, key: Key): void => {
     const action = disabled ? undefined : inputKeyOf(input, key)
-    const current = latest.current
     if (action === undefined) return
+    for (const one of typedActions(action)) apply(one)
+  }
+
+  const apply = (action: InputAction): void => {
+    const current = latest.current
     if (action === 'newline') return show(editKey(current, { kind: 'newline' }))
     if (action === 'submit') {
       const outcome = submitOrContinue(current)

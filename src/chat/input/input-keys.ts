@@ -52,3 +52,19 @@ export function inputKeyOf(input: string, key: Key): InputAction | undefined {
   if (key.super || key.hyper) return undefined
   return input === '' ? undefined : { kind: 'insert', text: input }
 }
+
+/**
+ * The actions in one chunk of typed input. Keys typed faster than they are read (over SSH, or
+ * from a terminal driver) arrive together as one `input`: a carriage return among them is Enter,
+ * not a line break. Pastes arrive apart (bracketed paste) and keep theirs.
+ * @example typedActions({ kind: 'insert', text: 'hi\r' }) // [{ kind: 'insert', text: 'hi' }, 'submit']
+ */
+export function typedActions(action: InputAction): InputAction[] {
+  if (typeof action === 'string' || action.kind !== 'insert' || !action.text.includes('\r')) return [action]
+  return action.text
+    .split('\r')
+    .flatMap((text, index): InputAction[] => [
+      ...(index > 0 ? (['submit'] as const) : []),
+      ...(text === '' ? [] : [{ kind: 'insert', text } as const]),
+    ])
+}

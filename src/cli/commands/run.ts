@@ -6,7 +6,7 @@ import { type AgentRunResult, type AgentRunRuntime } from '../../agent/loop/run-
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { ChatMessage } from '../../tool/run-services.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
-import { parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
+import { modeOption, parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
 import { runPrinter } from '../run-printer.js'
 import { pausingActivity, terminalActivity } from '../terminal-activity.js'
 
@@ -19,6 +19,7 @@ const options = {
   resume: { type: 'string' },
   conversation: { type: 'string' },
   lorebook: { type: 'string' },
+  mode: { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const
 
@@ -45,6 +46,7 @@ export async function runCommand(host: ToolHost, args: readonly string[], io: Cl
     ...(io.approver !== undefined && { approver: pausingActivity(io.approver, activity) }),
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
     ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
+    ...(values.mode !== undefined && { permissionMode: modeOption(values.mode) }),
   }
   try {
     let result: AgentRunResult
