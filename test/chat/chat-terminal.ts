@@ -34,7 +34,7 @@ export async function chatTerminal(
     readonly script?: ScriptOptions
     readonly columns?: number
     readonly rows?: number
-    readonly setup?: (dirs: { readonly projectDir: string; readonly dataDir: string }) => void
+    readonly setup?: (dirs: { readonly projectDir: string; readonly dataDir: string }) => void | Promise<void>
   } = {},
 ): Promise<ChatTerminal> {
   const base = tempDir('toolhost-chat-')
@@ -42,7 +42,7 @@ export async function chatTerminal(
   const dataDir = join(base, 'data')
   const home = join(base, 'home')
   for (const dir of [projectDir, dataDir, home]) mkdirSync(dir, { recursive: true })
-  options.setup?.({ projectDir, dataDir })
+  await options.setup?.({ projectDir, dataDir })
   const server = await ScriptedModelServer.start('openai-chat', replies, options.script)
   let terminal: TmuxTerminal | undefined
   const start = async (args: readonly string[], env: Readonly<Record<string, string>> = {}) => {

@@ -18,6 +18,8 @@ export type ChatAction =
 
 /** Output longer than this many lines is shown cut, and can be expanded. */
 export const collapsedLines = 8
+/** The same beside a tool's own summary line. */
+export const previewLines = 4
 
 /**
  * The next state of a chat: the one place where its state changes (pure; `now` comes with the
@@ -135,7 +137,7 @@ function onEvent(state: ChatState, event: AgentEvent, now: number, callPatch: st
         endedAt: now,
       }
       const rest = state.running.filter((_, at) => at !== index)
-      const long = result.content.split('\n').length > collapsedLines
+      const long = result.content.split('\n').length > (event.summary === undefined ? collapsedLines : previewLines)
       return {
         ...state,
         settled: [...state.settled, ended],

@@ -35,8 +35,9 @@ export function approvalText(approval: PendingApproval, options: ViewOptions): s
     )
   }
   const where = request.alwaysRulesFile === undefined ? 'for this chat' : `saved in ${request.alwaysRulesFile}`
+  lines.push(`${s.dim('always adds:')} ${visibleText(request.alwaysRule)} ${s.dim(`(${where})`)}`)
   lines.push(
-    `${s.bold('[y]')} allow once   ${s.bold('[a]')} allow always (${visibleText(request.alwaysRule)}, ${where})   ${s.bold('[n]')} deny with a message   ${s.bold('[Esc]')} deny`,
+    `${s.bold('[y]')} allow once  ${s.bold('[a]')} allow always  ${s.bold('[n]')} deny with a message  ${s.bold('[Esc]')} deny`,
   )
   return lines.map((line) => cutToWidth(line, inner)).join('\n')
 }

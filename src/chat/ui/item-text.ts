@@ -40,7 +40,7 @@ export function itemText(item: ChatItem, options: ViewOptions & { readonly expan
       return [
         s.bold(`── ${visibleText(item.title)} (${formatCount(lines.length)} lines) ──`),
         ...shown,
-        ...(more > 0 ? [s.dim(`… ${formatCount(more)} more lines; the model can read them all`)] : []),
+        ...(more > 0 ? [s.dim(`… ${formatCount(more)} more lines not shown`)] : []),
       ].join('\n')
     }
   }

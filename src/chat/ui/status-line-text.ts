@@ -28,15 +28,15 @@ export function statusLine(state: ChatState, now: number, options: ViewOptions):
       : `${activityWords[status.activity]} ${seconds(now - status.busySince)}`
   const parts = [
     status.activity === 'idle' ? s.green(doing) : status.activity === 'approval' ? s.yellow(doing) : s.cyan(doing),
-    status.model,
-    status.mode === 'default' ? s.dim(status.mode) : s.magenta(status.mode),
   ]
+  // What waits for the person comes first, so a narrow terminal still shows it.
+  if (state.approvals.length > 0) parts.push(s.yellow(`${state.approvals.length} to approve`))
+  if (status.backgroundCommands > 0) parts.push(`${status.backgroundCommands} in background`)
+  parts.push(status.model, status.mode === 'default' ? s.dim(status.mode) : s.magenta(status.mode))
   if (status.inputTokens > 0 || status.outputTokens > 0)
     parts.push(`↑${formatCount(status.inputTokens)} ↓${formatCount(status.outputTokens)}`)
   if (status.contextUsed !== undefined && status.contextTokens !== undefined && status.contextTokens > 0)
     parts.push(`ctx ${Math.round((status.contextUsed / status.contextTokens) * 100)}%`)
   if (status.rounds > 0) parts.push(`${formatCount(status.rounds)} ${status.rounds === 1 ? 'turn' : 'turns'}`)
-  if (state.approvals.length > 0) parts.push(s.yellow(`${state.approvals.length} to approve`))
-  if (status.backgroundCommands > 0) parts.push(`${status.backgroundCommands} in background`)
   return cutToWidth(parts.join(s.dim(' · ')), options.width)
 }

@@ -3,7 +3,7 @@ import { renderDiff } from '../diff/render-diff.js'
 import { style } from '../markdown/ansi-style.js'
 import { cutToWidth } from '../markdown/fit-line.js'
 import { visibleText } from '../markdown/visible-text.js'
-import { collapsedLines } from '../state/chat-reducer.js'
+import { collapsedLines, previewLines } from '../state/chat-reducer.js'
 import type { ToolItem } from '../state/chat-state.js'
 
 /** How the chat draws: columns, colour, and the time for elapsed figures. */
@@ -54,9 +54,10 @@ export function toolResultLines(item: ToolItem, options: ViewOptions & { readonl
   } else if (result.summary !== undefined) parts.push(cutToWidth(visibleText(result.summary), inner))
   if (result.patch !== undefined && !result.isError) {
     parts.push(...renderDiff(result.patch, { color: options.color, width: inner, maxLines: diffLines }).split('\n'))
-  } else if (result.summary === undefined && !result.isError) {
+  } else if (!result.isError) {
+    // Beside the tool's own summary a few lines do; alone, the output's first lines say what happened.
     const lines = visibleText(result.content).replace(/\n+$/, '').split('\n')
-    const shown = lines.slice(0, collapsedLines)
+    const shown = lines.slice(0, result.summary === undefined ? collapsedLines : previewLines)
     parts.push(...shown.map((line) => s.dim(cutToWidth(line, inner))))
     const more = lines.length - shown.length
     if (more > 0)
