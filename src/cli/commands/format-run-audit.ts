@@ -1,15 +1,15 @@
 import { columnsOf, fitColumns, oneLine, wrapColumns } from './audit-text.js'
 import type { AuditCall, AuditDecision, AuditOutcome, RunAudit } from './run-audit.js'
 
-/** The audit view fits a terminal this wide. */
-const columns = 80
+/** The audit view fits a terminal this wide unless told another width. */
+const defaultColumns = 80
 
 /**
- * A run's audit as plain text lines no wider than 80 columns: a block per call (the names, input,
- * decision, timing, outcome and mid-call approvals), then a summary. Everything a person or model
+ * A run's audit as plain text lines no wider than `columns` (80 unless given): a block per call
+ * (the names, input, decision, timing, outcome and mid-call approvals), then a summary. Everything a person or model
  * wrote passes through {@link oneLine}, so no control or bidi character reaches the terminal.
  */
-export function formatRunAudit(audit: RunAudit): string[] {
+export function formatRunAudit(audit: RunAudit, columns = defaultColumns): string[] {
   const { run } = audit
   const lines = [
     ...wrapColumns(`run ${run.id}  ${run.status}  ${run.scope}  profile ${oneLine(run.profileId)}`, columns),
@@ -17,13 +17,15 @@ export function formatRunAudit(audit: RunAudit): string[] {
   ]
   const agents = new Set(audit.calls.map((call) => call.agentId))
   audit.calls.forEach((call, i) => {
-    lines.push('', ...callBlock(call, i + 1, agents.size > 1))
+    lines.push('', ...callBlock(call, i + 1, agents.size > 1, columns))
   })
-  lines.push('', ...summaryLines(audit))
+  lines.push('', ...summaryLines(audit, columns))
   return lines
 }
 
-function callBlock(call: AuditCall, n: number, showAgent: boolean): string[] {
+function callBlock(call: AuditCall, n: number, showAgent: boolean, columns: number): string[] {
+  const fit = (line: string) => fitColumns(line, columns)
+  const field = (name: string, value: string) => fieldLines(name, value, columns)
   const agent = showAgent && call.agentId !== null ? `  agent ${oneLine(call.agentId)}` : ''
   const lines = [
     fit(
@@ -112,7 +114,7 @@ function outcomeText(call: AuditCall): string {
   }
 }
 
-function summaryLines(audit: RunAudit): string[] {
+function summaryLines(audit: RunAudit, columns: number): string[] {
   const { summary } = audit
   const parts = Object.entries(summary.byOutcome).map(
     ([outcome, count]) => `${count} ${outcomeWords[outcome as AuditOutcome]}`,
@@ -136,13 +138,9 @@ function label(name: string): string {
 }
 
 /** A labelled value, wrapped under itself when it is wider than the terminal. */
-function field(name: string, value: string): string {
+function fieldLines(name: string, value: string, columns: number): string {
   const indent = label('')
   return wrapColumns(value, columns - indent.length)
     .map((line, i) => `${i === 0 ? label(name) : indent}${line}`)
     .join('\n')
-}
-
-function fit(line: string): string {
-  return fitColumns(line, columns)
 }
