@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { writeProfiles } from '../../../../test/agent/agent-fixture.js'
+import { defaultProfile } from '../../../profile/default-profile.js'
 import { chatHarness } from './__fixtures__/chat-harness.js'
+import { toolPermission } from './tools-command.js'
 
 /** The row of a tool in `/tools`'s table, split into its columns. */
 function row(text: string, alias: string): string[] | undefined {
@@ -60,5 +62,25 @@ describe('/tools', () => {
     const chat = await chatHarness([], { profile: 'nosuch' })
     await chat.slash('/tools')
     expect(chat.notices().at(-1)).toMatchObject({ tone: 'error', text: expect.stringContaining('no profile "nosuch"') })
+  })
+})
+
+describe('toolPermission', () => {
+  const profile = defaultProfile
+  const shell = { toolId: 'builtin:workspace.shell', annotations: {} }
+  const mcp = { toolId: 'mcp/files:read', annotations: { readOnly: true } }
+
+  it('decides by the rules and the mode', () => {
+    expect(toolPermission(shell, profile, 'default')).toEqual({ behavior: 'ask', some: false })
+    expect(toolPermission(shell, profile, 'bypass').behavior).toBe('allow')
+    expect(toolPermission(mcp, profile, 'plan').behavior).toBe('allow')
+  })
+
+  it("counts a person's Allow as an allow rule, and their Ask or Off as stricter", () => {
+    expect(toolPermission(shell, profile, 'dontAsk', 'allow').behavior).toBe('allow')
+    expect(toolPermission(mcp, profile, 'default', 'ask').behavior).toBe('ask')
+    expect(toolPermission(mcp, profile, 'bypass', 'off').behavior).toBe('deny')
+    const denying = { ...profile, permissions: { ...profile.permissions, deny: ['mcp/files:*'] } }
+    expect(toolPermission(mcp, denying, 'default', 'allow').behavior).toBe('deny')
   })
 })

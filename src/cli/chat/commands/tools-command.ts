@@ -8,8 +8,10 @@ import type { PermissionMode, Profile } from '../../../profile/profile-schema.js
 import type { Snapshot } from '../../../snapshot/snapshot.js'
 import type { SnapshotBinding } from '../../../snapshot/snapshot-binding.js'
 import { parseStoredSnapshot } from '../../../snapshot/stored-snapshot.js'
+import type { McpToolPermission } from '../../../store/mcp-servers.js'
 import { counted } from '../../../text/quantities.js'
 import { formatTable } from '../../format-table.js'
+import { chatProtocol } from './chat-protocol.js'
 
 /**
  * `/tools`: the chat's tools by alias and id, with what the profile's rules and the mode decide
@@ -28,7 +30,7 @@ export const toolsCommand: SlashCommand = {
     const snapshot = runSnapshot(session) ?? (await previewSnapshot(session, profile))
     const mode = session.mode ?? profile.permissions.mode
     const rows = snapshot.bindings.map((binding) => {
-      const { behavior, some } = toolPermission(binding, profile, mode)
+      const { behavior, some } = toolPermission(binding, profile, mode, personPermission(session, binding.toolId))
       return [
         binding.alias,
         binding.toolId,
@@ -49,14 +51,22 @@ export const toolsCommand: SlashCommand = {
 
 /**
  * What the rules and mode decide for a call of a tool whatever its arguments, and whether rules
- * with a specifier decide some of its calls otherwise.
+ * with a specifier decide some of its calls otherwise. `person` is the Off / Ask / Allow a person
+ * set for an MCP tool: Allow counts as an allow rule, Ask asks at least, Off denies.
+ * @example toolPermission(binding, profile, 'plan').behavior // 'deny' for a tool that changes things
  */
 export function toolPermission(
   binding: Pick<SnapshotBinding, 'toolId' | 'annotations'>,
   profile: Profile,
   mode: PermissionMode,
+  person?: McpToolPermission,
 ): { readonly behavior: 'allow' | 'ask' | 'deny'; readonly some: boolean } {
-  const rules = { ...profile.permissions, mode }
+  const { permissions } = profile
+  const rules = {
+    ...permissions,
+    mode,
+    allow: person === 'allow' ? [...permissions.allow, binding.toolId] : permissions.allow,
+  }
   const verdict = evaluatePermission(rules, {
     toolId: binding.toolId,
     readOnly: binding.annotations.readOnly === true,
@@ -65,7 +75,23 @@ export function toolPermission(
     const rule = parsePermissionRule(text)
     return !('problem' in rule) && rule.specifier !== undefined && matchesToolPattern(rule.toolPattern, binding.toolId)
   })
-  return { behavior: verdict.behavior, some }
+  // The tool's own check comes after the rules and only makes the answer stricter.
+  const behavior =
+    verdict.behavior === 'deny' || person === 'off' ? 'deny' : person === 'ask' ? 'ask' : verdict.behavior
+  return { behavior, some }
+}
+
+/** The Off / Ask / Allow a person set for an MCP tool; `undefined` for other tools. */
+function personPermission(session: ChatSession, toolId: string): McpToolPermission | undefined {
+  const match = /^mcp\/([^:]+):(.+)$/.exec(toolId)
+  if (match === null) return undefined
+  const [, server = '', name] = match
+  return (
+    session.host
+      .mcp()
+      .tools(server)
+      .find((tool) => tool.name === name)?.permission ?? 'off'
+  )
 }
 
 /** The snapshot of the chat's run (its active agent's), when there is a run. */
@@ -89,7 +115,7 @@ async function previewSnapshot(session: ChatSession, profile: Profile): Promise<
   const { snapshot } = await session.host.snapshot({
     profile,
     scope: session.scope,
-    protocol: providerRules[provider].protocol,
+    protocol: chatProtocol(session.model),
     acceptsImages: family?.acceptsImages ?? providerRules[provider].imagesByDefault,
     ...(family !== undefined && { contextTokens: family.contextTokens }),
     features: ['run'],
