@@ -90,7 +90,11 @@ async function editsDiff(
 function snippetsDiff(path: string, edits: readonly Edit[]): string | undefined {
   return patchOf(
     path,
-    edits.map((edit) => structuredPatch(path, path, edit.oldString, edit.newString, '', '', context).hunks),
+    // Snippets are parts of lines: ended alike, so the diff shows no "No newline" markers for them.
+    edits.map(
+      (edit) =>
+        structuredPatch(path, path, lineEnded(edit.oldString), lineEnded(edit.newString), '', '', context).hunks,
+    ),
   )
 }
 
@@ -103,6 +107,10 @@ async function writeDiff(input: Record<string, unknown>, readCurrent: ReadCurren
   const current = (await read(readCurrent, path)) ?? ''
   const next = mode === 'append' ? current + content : content
   return patchOf(path, [structuredPatch(path, path, current, next, '', '', context).hunks])
+}
+
+function lineEnded(text: string): string {
+  return text === '' || text.endsWith('\n') ? text : `${text}\n`
 }
 
 function applyEdit(text: string, edit: Edit): string | undefined {

@@ -1,3 +1,4 @@
+import wrapAnsi from 'wrap-ansi'
 import { renderDiff } from '../diff/render-diff.js'
 import { style } from '../markdown/ansi-style.js'
 import { cutToWidth } from '../markdown/fit-line.js'
@@ -39,5 +40,8 @@ export function approvalText(approval: PendingApproval, options: ViewOptions): s
   lines.push(
     `${s.bold('[y]')} allow once  ${s.bold('[a]')} allow always  ${s.bold('[n]')} deny with a message  ${s.bold('[Esc]')} deny`,
   )
-  return lines.map((line) => cutToWidth(line, inner)).join('\n')
+  // Words wrap; input and diff lines are cut, so their shape stays readable.
+  return lines
+    .map((line) => (line.startsWith('  ') ? cutToWidth(line, inner) : wrapAnsi(line, inner, { hard: true })))
+    .join('\n')
 }

@@ -4,6 +4,7 @@ import { style } from '../markdown/ansi-style.js'
 import { cutToWidth } from '../markdown/fit-line.js'
 import { visibleText } from '../markdown/visible-text.js'
 import { collapsedLines, previewLines } from '../state/chat-reducer.js'
+import { progressText } from './progress-text.js'
 import type { ToolItem } from '../state/chat-state.js'
 
 /** How the chat draws: columns, colour, and the time for elapsed figures. */
@@ -74,18 +75,6 @@ function genericTitle(item: ToolItem): string {
   const args = item.rawArguments.trim()
   const compact = args === '' || args === '{}' ? '' : args.replace(/\s+/g, ' ')
   return `${item.alias}(${compact.length > 120 ? `${compact.slice(0, 119)}…` : compact})`
-}
-
-function progressText(progress: NonNullable<ToolItem['progress']>): string {
-  const words = visibleText(progress.message).replace(/\s+/g, ' ').trim()
-  const count =
-    progress.progress === undefined
-      ? ''
-      : progress.total === undefined
-        ? `${progress.progress}`
-        : `${progress.progress}/${progress.total}`
-  if (count === '' || words.includes(count)) return words
-  return words === '' ? count : `${words} (${count})`
 }
 
 /** `0.4 s`, `12 s`, `2 min 5 s`. */
