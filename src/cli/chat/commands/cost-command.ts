@@ -32,13 +32,10 @@ export const costCommand: SlashCommand = {
 export function costText(state: ChatState): string {
   const messages = byMessage(state.usage)
   if (messages.length === 0) return 'No tokens yet: no model turn in this chat.'
+  const zero = { turns: 0, input: 0, output: 0 }
   const total = messages.reduce(
     (sum, row) => ({ turns: sum.turns + row.turns, input: sum.input + row.input, output: sum.output + row.output }),
-    {
-      turns: 0,
-      input: 0,
-      output: 0,
-    },
+    zero,
   )
   const row = (label: string, usage: Omit<MessageUsage, 'message'>) => [
     label,
