@@ -10,6 +10,7 @@ import type { ChatAction } from '../state/chat-reducer.js'
 import { diffOfCall, type ReadCurrent } from '../diff/call-diff.js'
 import { ChatApprovals } from './chat-approvals.js'
 import { runningBackgroundCommands } from './background-count.js'
+import { askStoredApprovals } from './stored-approvals.js'
 
 /** How a chat reaches its model and which agent it runs. */
 export interface ChatSessionOptions {
@@ -148,6 +149,8 @@ export class ChatSession {
     const turn = new AbortController()
     this.#turn = turn
     try {
+      // What the run waits for is asked here first, so it goes on with the answers.
+      if (status === 'paused') await askStoredApprovals(this.host, runId, this.approvals.approver, turn.signal)
       await resumeAgentRun({
         host: this.host,
         runId,

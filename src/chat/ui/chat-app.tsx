@@ -1,4 +1,4 @@
-import { Box, Static, Text, useApp, useInput, useWindowSize } from 'ink'
+import { Box, Static, Text, useApp, useInput, useStdout, useWindowSize } from 'ink'
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react'
 import { runSlash, type SlashCommand, type SlashContext } from '../commands/slash-command.js'
 import { attachFiles, type ReadOutcome } from '../input/attach-files.js'
@@ -6,6 +6,7 @@ import { InputBox } from '../input/input-box.js'
 import type { InputHistory } from '../input/input-history.js'
 import { renderMarkdown } from '../markdown/render-markdown.js'
 import type { ChatSession } from '../session/chat-session.js'
+import type { ChatAction } from '../state/chat-reducer.js'
 import type { ChatStore } from '../state/chat-store.js'
 import { ApprovalPrompt } from './approval-prompt.js'
 import { itemText } from './item-text.js'
@@ -44,6 +45,13 @@ export function ChatApp(props: ChatAppProps): ReactElement {
   const queue = useRef<{ readonly typed: string; readonly prompt: string }[]>([])
   const busy = state.status.activity !== 'idle'
 
+  // A cleared chat clears the terminal too (and its scrollback) before anything new is printed.
+  const { write } = useStdout()
+  const dispatch = (action: ChatAction): void => {
+    if (action.type === 'clear') write('\u001b[2J\u001b[3J\u001b[H')
+    store.dispatch(action)
+  }
+
   // Spinners and elapsed times move only while something runs.
   useEffect(() => {
     if (!busy) return
@@ -65,7 +73,7 @@ export function ChatApp(props: ChatAppProps): ReactElement {
   const ctx = (): SlashContext => ({
     session,
     state: store.getState,
-    dispatch: store.dispatch,
+    dispatch,
     width,
     color,
     commands: props.commands,

@@ -59,7 +59,7 @@ describe('/resume', () => {
     expect(chat.session.runId).toBeUndefined()
   })
 
-  it('says a paused run waits for approval, and goes on with it once decided', async () => {
+  it('asks what a paused run waits for on screen, and goes on with the answer', async () => {
     const chat = await chatHarness([
       { calls: [{ id: 'c1', name: 'workspace_write_file', args: '{"file_path":"a.txt","content":"x"}' }] },
       { text: 'Written.' },
@@ -70,14 +70,23 @@ describe('/resume', () => {
     await chat.slash(`/resume ${paused.runId}`)
     expect(chat.notices().find((notice) => notice.text.startsWith(`Run ${paused.runId}`))).toEqual({
       tone: 'warning',
-      text: `Run ${paused.runId} waits for approval of ${approvalId} (workspace_write_file); messages are refused until they are decided (toolhost approvals approve|deny <id>, then /resume ${paused.runId}).`,
+      text: `Run ${paused.runId} waits for approval of ${approvalId} (workspace_write_file): answer below, and it goes on.`,
     })
+    await until(() => chat.session.approvals.pending.length === 1)
+    expect(chat.session.approvals.pending[0]?.id).toBe(approvalId)
+    chat.session.approvals.decide(approvalId ?? '', { behavior: 'allow', scope: 'once', approver: 'terminal' })
     await until(() => !chat.session.busy)
-    expect(chat.fx.host.store().getRun(paused.runId)?.status).toBe('paused')
-    expect(await chat.send('More.')).toBeUndefined()
-    expect(chat.notices().at(-1)?.text).toMatch(/waits for approval/)
-    // Decided elsewhere: /resume goes on with the turn.
-    await chat.fx.host.approvals.approve(approvalId ?? '', { approver: 'cli:someone' })
+    expect(chat.fx.host.store().getRun(paused.runId)?.status).toBe('completed')
+    expect(existsSync(join(chat.fx.projectDir, 'a.txt'))).toBe(true)
+  })
+
+  it('goes on at once with a paused run whose answers are in', async () => {
+    const chat = await chatHarness([
+      { calls: [{ id: 'c1', name: 'workspace_write_file', args: '{"file_path":"a.txt","content":"x"}' }] },
+      { text: 'Written.' },
+    ])
+    const paused = await chat.fx.run({ prompt: 'Write a.txt.' })
+    await chat.fx.host.approvals.approve(paused.approvalIds[0] ?? '', { approver: 'cli:someone', continueTurn: false })
     await chat.slash(`/resume ${paused.runId}`)
     expect(chat.notices().at(-1)?.text).toBe(
       `Run ${paused.runId} was paused for approval and the answers are in: it goes on now.`,

@@ -9,7 +9,7 @@ const listed = 10
 
 /**
  * `/resume [runId]`: lists the recent runs, or goes on with one: the screen shows its transcript
- * and the next message continues it. A run paused on approvals goes on once they are decided.
+ * and the next message continues it. A run paused on approvals asks them on screen, then goes on.
  * @example await runSlash('/resume run_0123456789abcdef0123', ctx)
  */
 export const resumeCommand: SlashCommand = {
@@ -59,10 +59,10 @@ function resumeRun(runId: string, ctx: SlashContext): void {
       text:
         waiting.length === 0
           ? `Run ${runId} was paused for approval and the answers are in: it goes on now.`
-          : `Run ${runId} waits for approval of ${waiting.map((request) => `${request.id} (${request.alias})`).join(', ')}; messages are refused until they are decided (toolhost approvals approve|deny <id>, then /resume ${runId}).`,
+          : `Run ${runId} waits for approval of ${waiting.map((request) => `${request.id} (${request.alias})`).join(', ')}: answer below, and it goes on.`,
     })
-    // Goes on with the turn when the answers are in; otherwise the run stays paused. Not awaited: the
-    // run reports on screen while the chat takes keys (messages wait until it is done).
+    // Asks what the run waits for on screen, then goes on with the turn. Not awaited: the run
+    // reports on screen while the chat takes keys (messages wait until it is done).
     void session.resumeWork()
     return
   }
