@@ -40,8 +40,7 @@ describe('diffOfCall: workspace.edit', () => {
 
   it('diffs the old text against the new alone when the file or the text is not found', async () => {
     const input = { file_path: 'a.ts', old_string: 'old line', new_string: 'new line' }
-    const expected =
-      '--- a.ts\n+++ a.ts\n@@ -1,1 +1,1 @@\n-old line\n+new line\n'
+    const expected = '--- a.ts\n+++ a.ts\n@@ -1,1 +1,1 @@\n-old line\n+new line\n'
     expect(await diffOfCall('builtin:workspace.edit', input, none)).toBe(expected)
     expect(await diffOfCall('builtin:workspace.edit', input, files({ 'a.ts': 'other\n' }))).toBe(expected)
     const throws = async (): Promise<string> => Promise.reject(new Error('unreadable'))
