@@ -103,4 +103,19 @@ describe('toolhost chat in a terminal', () => {
     await again.press('Enter')
     await again.waitFor(/Three\./)
   })
+
+  it('takes a large paste whole, shows how many lines it holds, and sends it all', async () => {
+    const chat = await chatTerminal([{ text: 'Got it all.' }])
+    const t = chat.terminal
+    await t.waitFor(/ready/)
+    const lines = Array.from({ length: 5000 }, (_, index) => `pasted line ${index + 1}`)
+    await t.paste(lines.join('\n'))
+    const screen = await t.waitFor(/\(5000 lines\)/)
+    expect(screen).toContain('pasted line 5000')
+    await t.press('Enter')
+    await t.waitFor(/Got it all\./)
+    const sent = JSON.stringify(chat.server.requests[0]?.body)
+    expect(sent).toContain('pasted line 1\\npasted line 2')
+    expect(sent).toContain('pasted line 5000')
+  })
 })

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { tempDir } from '../temp-dir.js'
@@ -52,6 +53,14 @@ export class TmuxTerminal {
   /** Types text as it is (no key names). */
   async type(text: string): Promise<void> {
     await this.#tmux('send-keys', '-t', 'test', '-l', text)
+  }
+
+  /** Pastes text as a terminal does (bracketed, when the program asked for it). */
+  async paste(text: string): Promise<void> {
+    const file = join(tempDir('toolhost-paste-'), 'paste.txt')
+    writeFileSync(file, text)
+    await this.#tmux('load-buffer', '-b', 'paste', file)
+    await this.#tmux('paste-buffer', '-p', '-d', '-b', 'paste', '-t', 'test')
   }
 
   /** Presses keys by tmux name: `Enter`, `C-c`, `Escape`, `M-Enter`, `Up`… */
