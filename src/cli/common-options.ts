@@ -13,6 +13,17 @@ export const snapshotOptions = {
   json: { type: 'boolean', default: false },
 } as const satisfies ParseArgsConfig['options']
 
+/** How `run` and `chat` reach a model and which agent they run. */
+export const agentRunOptions = {
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  profile: { type: 'string' },
+  scope: { type: 'string' },
+  resume: { type: 'string' },
+  mode: { type: 'string' },
+} as const satisfies ParseArgsConfig['options']
+
 /** Parses a command's arguments, turning parse errors into usage errors. */
 export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(
   args: readonly string[],

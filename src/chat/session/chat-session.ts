@@ -99,16 +99,7 @@ export class ChatSession {
     const turn = new AbortController()
     this.#turn = turn
     try {
-      const runtime: AgentRunRuntime = {
-        host: this.host,
-        signal: turn.signal,
-        onEvent: (event) => this.#onEvent(event),
-        approver: this.approvals.approver,
-        keepBackgroundCommands: true,
-        ...(this.#options.baseUrl !== undefined && { baseUrl: this.#options.baseUrl }),
-        ...(this.#options.apiKey !== undefined && { apiKey: this.#options.apiKey }),
-        ...(this.#mode !== undefined && { permissionMode: this.#mode }),
-      }
+      const runtime = this.#runtime(turn.signal)
       const result =
         this.#runId === undefined
           ? await runAgent({
@@ -151,18 +142,7 @@ export class ChatSession {
     try {
       // What the run waits for is asked here first, so it goes on with the answers.
       if (status === 'paused') await askStoredApprovals(this.host, runId, this.approvals.approver, turn.signal)
-      await resumeAgentRun({
-        host: this.host,
-        runId,
-        signal: turn.signal,
-        onEvent: (event) => this.#onEvent(event),
-        approver: this.approvals.approver,
-        keepBackgroundCommands: true,
-        ...(this.#options.baseUrl !== undefined && { baseUrl: this.#options.baseUrl }),
-        ...(this.#options.apiKey !== undefined && { apiKey: this.#options.apiKey }),
-        ...(this.#mode !== undefined && { permissionMode: this.#mode }),
-        ...(this.#modelChanged && { model: this.#model }),
-      })
+      await resumeAgentRun({ ...this.#runtime(turn.signal), runId, ...(this.#modelChanged && { model: this.#model }) })
     } catch (error) {
       await this.#events
       this.#dispatch({ type: 'event', event: finished(runId, error, this.#options.baseUrl), now: Date.now() })
@@ -184,13 +164,8 @@ export class ChatSession {
     this.#turn = turn
     try {
       const result = await compactAgentRun({
-        host: this.host,
+        ...this.#runtime(turn.signal),
         runId,
-        signal: turn.signal,
-        onEvent: (event) => this.#onEvent(event),
-        keepBackgroundCommands: true,
-        ...(this.#options.baseUrl !== undefined && { baseUrl: this.#options.baseUrl }),
-        ...(this.#options.apiKey !== undefined && { apiKey: this.#options.apiKey }),
         ...(this.#modelChanged && { model: this.#model }),
       })
       return result.status === 'completed'
@@ -253,6 +228,20 @@ export class ChatSession {
     this.cancel()
     this.approvals.cancelAll()
     if (this.#runId !== undefined) await stopBackgroundCommands(this.host.store().runDir(this.#runId))
+  }
+
+  /** What every run of the chat is given: its turn's abort, the screen, the approvals, the endpoint. */
+  #runtime(signal: AbortSignal): AgentRunRuntime {
+    return {
+      host: this.host,
+      signal,
+      onEvent: (event) => this.#onEvent(event),
+      approver: this.approvals.approver,
+      keepBackgroundCommands: true,
+      ...(this.#options.baseUrl !== undefined && { baseUrl: this.#options.baseUrl }),
+      ...(this.#options.apiKey !== undefined && { apiKey: this.#options.apiKey }),
+      ...(this.#mode !== undefined && { permissionMode: this.#mode }),
+    }
   }
 
   #onEvent(event: AgentEvent): void {

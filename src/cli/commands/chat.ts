@@ -3,18 +3,10 @@ import { startChat } from '../../chat/start-chat.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import { chatCommands } from '../chat/chat-commands.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
-import { modeOption, parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
+import { agentRunOptions, modeOption, parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
 import { runCommand } from './run.js'
 
-const options = {
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  profile: { type: 'string' },
-  scope: { type: 'string' },
-  resume: { type: 'string' },
-  mode: { type: 'string' },
-} as const
+const options = agentRunOptions
 
 /**
  * `toolhost chat [--model provider:model] [--base-url URL] [--api-key KEY] [--profile FILE] [--scope S]

@@ -6,20 +6,14 @@ import { type AgentRunResult, type AgentRunRuntime } from '../../agent/loop/run-
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { ChatMessage } from '../../tool/run-services.js'
 import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
-import { modeOption, parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
+import { agentRunOptions, modeOption, parseCommandArgs, profileOption, scopeOption } from '../common-options.js'
 import { runPrinter } from '../run-printer.js'
 import { pausingActivity, terminalActivity } from '../terminal-activity.js'
 
 const options = {
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  profile: { type: 'string' },
-  scope: { type: 'string' },
-  resume: { type: 'string' },
+  ...agentRunOptions,
   conversation: { type: 'string' },
   lorebook: { type: 'string' },
-  mode: { type: 'string' },
   json: { type: 'boolean', default: false },
 } as const
 
