@@ -29,6 +29,7 @@ const layers = [
   'chat',
   'channels',
   'daemon',
+  'api',
   'cli',
 ]
 

@@ -57,10 +57,11 @@ describe('openStore and migrations', () => {
         'conversation_messages',
         'schedules',
         'schedule_firings',
+        'api_audit',
         'schema_migrations',
       ]),
     )
-    expect(latest).toBe(10)
+    expect(latest).toBe(11)
   })
 
   it('reopens without reapplying and keeps the data', async () => {

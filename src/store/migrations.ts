@@ -432,4 +432,21 @@ CREATE TABLE schedule_firings (
 ) STRICT;
 `,
   },
+  {
+    version: 11,
+    name: 'api audit',
+    sql: `
+-- Every request that changed something through the HTTP API (the web console), with who made it.
+CREATE TABLE api_audit (
+  id INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  detail TEXT
+) STRICT;
+CREATE INDEX api_audit_by_time ON api_audit (at);
+`,
+  },
 ]

@@ -39,6 +39,7 @@ export async function serveCommand(host: ToolHost, args: readonly string[], io: 
     )
   const channelNames = values.channel ?? ['http']
   const { startServe } = await import('../../daemon/serve/start-serve.js')
+  const { consoleMounts } = await import('../../api/console-mounts.js')
   const profile = await profileOption(values.profile)
   const model = values.model ?? (await host.resolveProfile(profile)).profile.model
   const stopped = new Promise<void>((resolve) => {
@@ -58,6 +59,7 @@ export async function serveCommand(host: ToolHost, args: readonly string[], io: 
     channels: channelNames,
     replyMode: values.reply,
     logLevel: values['log-level'],
+    mounts: consoleMounts(),
   })
   const tokenFile = join(host.dataDir, serveTokenFileName)
   await writeFile(tokenFile, `${serve.token}\n`, { mode: 0o600 })
@@ -65,7 +67,8 @@ export async function serveCommand(host: ToolHost, args: readonly string[], io: 
   // One write, so a reader that waits for the first line has the notes too.
   io.err(
     [
-      `toolhost serve: listening on ${serve.url} (token in ${tokenFile}; /mcp and /metrics need it)`,
+      `toolhost serve: listening on ${serve.url} (token in ${tokenFile}; /mcp, /metrics and /api need it)`,
+      `The console: ${serve.url}/?token=${serve.token}`,
       ...serve.notes,
     ].join('\n'),
   )

@@ -17,7 +17,26 @@ export interface DaemonHttpOptions {
   readonly allowNonLoopback?: boolean
   /** What `/mcp` serves: the profile and scope of its sessions. */
   readonly mcp?: McpSessionOptions
+  /** More of the HTTP surface, from a higher layer (the web console and its API). */
+  readonly mounts?: HttpMounts
 }
+
+/** What a mount may use of the listener: its token and the Host names it answers to. */
+export interface HttpAccess {
+  readonly token: string
+  /** `host:port` names the server answers to (loopback names, or the bind address). */
+  readonly allowedHosts: () => readonly string[]
+}
+
+/** A part of the daemon's HTTP surface that a higher layer serves. */
+export interface HttpMount {
+  /** True when this mount answers the path. */
+  matches(path: string): boolean
+  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void>
+}
+
+/** Makes the mounts once the daemon runs. */
+export type HttpMounts = (ctx: DaemonContext, access: HttpAccess) => readonly HttpMount[]
 
 /** The daemon's listening HTTP server. */
 export interface DaemonHttpListener {
@@ -46,6 +65,8 @@ export async function listenDaemonHttp(ctx: DaemonContext, options: DaemonHttpOp
     createSessionServer(ctx.host, options.mcp ?? {}),
   )
 
+  const mounts = options.mounts?.(ctx, { token, allowedHosts: () => allowed }) ?? []
+
   const guarded = (req: IncomingMessage, res: ServerResponse): boolean => {
     const refusal = refuseHeaders(req.headers.host, req.headers.origin, allowed)
     if (refusal !== undefined) return (send(res, 403, { error: refusal }), false)
@@ -66,6 +87,8 @@ export async function listenDaemonHttp(ctx: DaemonContext, options: DaemonHttpOp
       res.writeHead(200, { 'content-type': contentType })
       return void res.end(body)
     }
+    const mount = mounts.find((candidate) => candidate.matches(path))
+    if (mount !== undefined) return mount.handle(req, res, path)
     const channelRoute = /^\/channels\/([a-z0-9_-]+)(\/.*)?$/.exec(path)
     const channel = channelRoute === null ? undefined : ctx.channels.get(channelRoute[1] ?? '')
     if (channel?.handleHttp !== undefined && (await channel.handleHttp(req, res, channelRoute?.[2] ?? '/'))) return

@@ -7,7 +7,7 @@ import type { ProfileOverrides } from '../../profile/load-profile.js'
 import { Daemon } from '../daemon.js'
 import type { ReplyMode } from '../daemon-context.js'
 import { createDaemonLogger, logLevels, type LogLevel } from '../log/create-daemon-logger.js'
-import { listenDaemonHttp } from './daemon-http.js'
+import { listenDaemonHttp, type HttpMounts } from './daemon-http.js'
 import { detectOllama } from './detect-ollama.js'
 
 /** What `toolhost serve` starts. */
@@ -27,6 +27,8 @@ export interface ServeOptions {
   readonly replyMode: ReplyMode
   readonly logLevel: string
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** More of the HTTP surface (the web console and its API). */
+  readonly mounts?: HttpMounts
 }
 
 /** A running `serve`. */
@@ -120,6 +122,7 @@ export async function startServe(options: ServeOptions): Promise<Serving> {
       allowNonLoopback: options.allowNonLoopback,
       ...(env.TOOLHOST_TOKEN !== undefined && env.TOOLHOST_TOKEN !== '' && { token: env.TOOLHOST_TOKEN }),
       ...(options.profile !== undefined && { mcp: { profile: options.profile } }),
+      ...(options.mounts !== undefined && { mounts: options.mounts }),
     })
   } catch (error) {
     await daemon.stop()

@@ -1,0 +1,4 @@
+import type { ApiRoute } from '../route.js'
+
+/** Filled in below. */
+export const runRoutes: readonly ApiRoute[] = []
