@@ -1,0 +1,8 @@
+/** The Profiles page. */
+export function ProfilesPage() {
+  return (
+    <section>
+      <h1>Profiles</h1>
+    </section>
+  )
+}
