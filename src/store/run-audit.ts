@@ -1,6 +1,6 @@
-import type { CallDecisionRecord } from '../../call/call-state.js'
-import { callHistories, type CallHistory } from '../../store/call-history.js'
-import type { RunRecord, Store } from '../../store/store.js'
+import type { CallDecisionRecord } from '../call/call-state.js'
+import { callHistories, type CallHistory } from './call-history.js'
+import type { RunRecord, Store } from './store.js'
 
 /** How a call's permission was settled, for people reading the audit. */
 export interface AuditDecision {
@@ -94,6 +94,10 @@ export interface RunAudit {
 /**
  * The audit of a run from its store: every call of every invocation (children included) with its
  * input, how its permission was decided, when it ran, for how long and how it ended.
+ *
+ * @example
+ * const run = store.getRun(runId)
+ * if (run !== undefined) console.log(runAudit(store, run).summary.byOutcome)
  */
 export function runAudit(store: Store, run: RunRecord): RunAudit {
   const agents = new Map(

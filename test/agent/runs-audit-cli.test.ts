@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { resumeAgentRun } from '../../src/agent/loop/run-agent.js'
 import { resolveModel } from '../../src/agent/providers/index.js'
-import type { RunAudit } from '../../src/cli/commands/run-audit.js'
+import type { RunAudit } from '../../src/store/run-audit.js'
 import type { Approver } from '../../src/permissions/approvals/approval-request.js'
 import { agentFixture } from './agent-fixture.js'
 import { cliInProcess } from '../cli/cli-in-process.js'

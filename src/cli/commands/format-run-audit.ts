@@ -1,5 +1,5 @@
 import { columnsOf, fitColumns, oneLine, wrapColumns } from './audit-text.js'
-import type { AuditCall, AuditDecision, AuditOutcome, RunAudit } from './run-audit.js'
+import type { AuditCall, AuditDecision, AuditOutcome, RunAudit } from '../../store/run-audit.js'
 
 /** The audit view fits a terminal this wide unless told another width. */
 const defaultColumns = 80

@@ -3,7 +3,7 @@ import { useStores } from '../../store/__fixtures__/test-store.js'
 import type { NewStoreEvent } from '../../store/event-types.js'
 import { columnsOf, fitColumns, oneLine, wrapColumns } from './audit-text.js'
 import { formatRunAudit } from './format-run-audit.js'
-import { runAudit } from './run-audit.js'
+import { runAudit } from '../../store/run-audit.js'
 
 const stores = useStores()
 const ok = { content: 'ok', isError: false, resourceRefs: [], images: [] }

@@ -5,7 +5,7 @@ import { exitCodes, UsageError, type CliIo } from '../cli-io.js'
 import { parseCommandArgs } from '../common-options.js'
 import { formatTable } from '../format-table.js'
 import { formatRunAudit } from './format-run-audit.js'
-import { runAudit } from './run-audit.js'
+import { runAudit } from '../../store/run-audit.js'
 
 const options = {
   audit: { type: 'boolean', default: false },

@@ -1,6 +1,6 @@
 import type { SlashCommand } from '../../../chat/commands/slash-command.js'
 import { formatRunAudit } from '../../commands/format-run-audit.js'
-import { runAudit } from '../../commands/run-audit.js'
+import { runAudit } from '../../../store/run-audit.js'
 
 /**
  * `/audit`: the calls of this chat's run with how each was decided and how it ended (as
