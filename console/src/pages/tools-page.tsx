@@ -1,0 +1,264 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { api } from '../api.js'
+import type { CallOutcome, ToolEntry } from '../components/api-shapes.js'
+import { Badge, permissionTone } from '../components/badge.js'
+import { ErrorNote } from '../components/error-note.js'
+import { approvalsChanged } from '../components/pending-approvals.js'
+import { ResultView } from '../components/result-view.js'
+import { SchemaForm } from '../components/schema/schema-form.js'
+
+type Scope = 'session' | 'chat'
+
+/**
+ * Whether a tool matches a search: every word is in its id, name, description or an alias.
+ * @example
+ * toolMatches(tool, 'read file')
+ */
+export function toolMatches(tool: ToolEntry, query: string): boolean {
+  const haystack = [tool.id, tool.name, tool.description, tool.source, ...Object.values(tool.aliases)]
+    .join('\n')
+    .toLowerCase()
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .every((word) => haystack.includes(word))
+}
+
+/** The catalog as a searchable list; a chosen tool shows its description and a form to call it. */
+export function ToolsPage(): ReactNode {
+  const [scope, setScope] = useState<Scope>('session')
+  const [profile, setProfile] = useState('')
+  const [profiles, setProfiles] = useState<readonly string[]>([])
+  const [tools, setTools] = useState<readonly ToolEntry[] | undefined>(undefined)
+  const [loadError, setLoadError] = useState<unknown>(undefined)
+  const [query, setQuery] = useState('')
+  const [selectedId, setSelectedId] = useState<string | undefined>(undefined)
+
+  useEffect(() => {
+    let current = true
+    api<{ profiles: readonly { id: string; valid: boolean }[] }>('/api/profiles').then(
+      (answer) => current && setProfiles(answer.profiles.filter((p) => p.valid).map((p) => p.id)),
+      // Without the list, the daemon's profile is used; nothing else depends on it.
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [])
+
+  useEffect(() => {
+    let current = true
+    const search = new URLSearchParams({ scope, ...(profile !== '' && { profile }) })
+    setLoadError(undefined)
+    api<{ tools: readonly ToolEntry[] }>(`/api/tools?${search.toString()}`).then(
+      (answer) => {
+        if (!current) return
+        setTools(answer.tools)
+      },
+      (error: unknown) => {
+        if (!current) return
+        setLoadError(error)
+        setTools(undefined)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [scope, profile])
+
+  const shown = useMemo(() => (tools ?? []).filter((tool) => toolMatches(tool, query)), [tools, query])
+  const selected = tools?.find((tool) => tool.id === selectedId)
+
+  return (
+    <section className="page" aria-labelledby="tools-heading">
+      <h1 id="tools-heading">Tools</h1>
+      <div className="toolbar">
+        <div className="field field-inline">
+          <label htmlFor="tools-scope">Scope</label>
+          <select id="tools-scope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+            <option value="session">session</option>
+            <option value="chat">chat</option>
+          </select>
+        </div>
+        <div className="field field-inline">
+          <label htmlFor="tools-profile">Profile</label>
+          <select id="tools-profile" value={profile} onChange={(e) => setProfile(e.target.value)}>
+            <option value="">(the daemon's)</option>
+            {profiles.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ErrorNote error={loadError} action="The tools could not be loaded" />
+      <div className="split">
+        <div className="split-list">
+          <div className="field">
+            <label htmlFor="tools-search">Search tools</label>
+            <input
+              id="tools-search"
+              type="search"
+              autoComplete="off"
+              placeholder="id, name, alias or words of the description"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <p className="muted small" aria-live="polite">
+            {tools === undefined
+              ? loadError === undefined
+                ? 'Loading tools…'
+                : ''
+              : `${shown.length} of ${tools.length} tools`}
+          </p>
+          <ul className="item-list" aria-label="Tools">
+            {shown.map((tool) => (
+              <li key={tool.id}>
+                <ToolListItem tool={tool} selected={tool.id === selectedId} onSelect={() => setSelectedId(tool.id)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="split-detail">
+          {selected === undefined ? (
+            <p className="muted">Choose a tool to see its description and call it.</p>
+          ) : (
+            <ToolDetail key={`${selected.id} ${scope} ${profile}`} tool={selected} scope={scope} profile={profile} />
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ToolListItem({
+  tool,
+  selected,
+  onSelect,
+}: {
+  readonly tool: ToolEntry
+  readonly selected: boolean
+  readonly onSelect: () => void
+}): ReactNode {
+  const aliases = Object.entries(tool.aliases)
+  return (
+    <button type="button" className="item-button" aria-pressed={selected} onClick={onSelect}>
+      <span className="item-title">
+        <code>{tool.id}</code>
+      </span>
+      <span className="item-meta">
+        <Badge>{tool.source}</Badge>
+        <Badge tone={permissionTone(tool.permission)}>{tool.permission}</Badge>
+        {tool.offered === false && <Badge tone="bad">not offered</Badge>}
+        {tool.diagnostics.length > 0 && (
+          <Badge tone="warn">
+            {tool.diagnostics.length} {tool.diagnostics.length === 1 ? 'diagnostic' : 'diagnostics'}
+          </Badge>
+        )}
+      </span>
+      {aliases.length > 0 && (
+        <span className="item-aliases small muted">
+          {aliases.map(([protocol, alias]) => `${protocol}: ${alias}`).join(' · ')}
+        </span>
+      )}
+    </button>
+  )
+}
+
+function ToolDetail({
+  tool,
+  scope,
+  profile,
+}: {
+  readonly tool: ToolEntry
+  readonly scope: Scope
+  readonly profile: string
+}): ReactNode {
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<CallOutcome | undefined>(undefined)
+  const [callError, setCallError] = useState<unknown>(undefined)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    // On a narrow screen the details are below the list: bring them into view.
+    heading.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [])
+  const aliases = Object.entries(tool.aliases)
+
+  const call = (args: Record<string, unknown>) => {
+    setBusy(true)
+    setOutcome(undefined)
+    setCallError(undefined)
+    api<CallOutcome>(`/api/tools/${encodeURIComponent(tool.id)}/call`, {
+      method: 'POST',
+      body: { arguments: args, scope, ...(profile !== '' && { profile }) },
+    })
+      .then(
+        (answer) => {
+          setOutcome(answer)
+          if (answer.status === 'paused') approvalsChanged()
+        },
+        (error: unknown) => setCallError(error),
+      )
+      .finally(() => setBusy(false))
+  }
+
+  return (
+    <article className="card" aria-labelledby="tool-heading">
+      <h2 id="tool-heading" ref={heading} tabIndex={-1}>
+        <code>{tool.id}</code>
+      </h2>
+      <p className="item-meta">
+        <Badge>{tool.source}</Badge>
+        <Badge tone={permissionTone(tool.permission)} title="What the profile decides for a plain call">
+          permission: {tool.permission}
+        </Badge>
+        {tool.readOnly && <Badge tone="info">read-only</Badge>}
+        {tool.offered === false && <Badge tone="bad">not offered</Badge>}
+        {tool.deferred === true && <Badge>deferred</Badge>}
+      </p>
+      <p className="description">{tool.description === '' ? 'No description.' : tool.description}</p>
+      {aliases.length > 0 && (
+        <>
+          <h3>Aliases</h3>
+          <dl className="pairs">
+            {aliases.map(([protocol, alias]) => (
+              <div key={protocol}>
+                <dt>{protocol}</dt>
+                <dd>
+                  <code>{alias}</code>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      {tool.diagnostics.length > 0 && (
+        <>
+          <h3>Diagnostics</h3>
+          <ul className="diagnostics">
+            {tool.diagnostics.map((d, i) => (
+              <li key={i} className="notice notice-warn">
+                <code>{d.code}</code> {d.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>Call</h3>
+      <SchemaForm schema={tool.inputSchema} idPrefix="call" submitLabel="Call" busy={busy} onSubmit={call} />
+      <section className="call-result" aria-live="polite" aria-busy={busy} aria-label="Call result">
+        {busy && <p className="muted">Calling {tool.id}…</p>}
+        <ErrorNote error={callError} action="The call was refused" />
+        {outcome !== undefined && (
+          <>
+            <h3>Result</h3>
+            <ResultView outcome={outcome} />
+          </>
+        )}
+      </section>
+    </article>
+  )
+}
