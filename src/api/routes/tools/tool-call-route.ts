@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { scopes } from '../../../core/scope.js'
+import { TurnPausedError } from '../../../execution/execute-turn.js'
+import { snapshotIndex } from '../../../snapshot/snapshot-index.js'
+import type { AgentToolResult } from '../../../tool/agent-tool-result.js'
+import { ApiError, defineRoute } from '../../route.js'
+import { profileIdSchema, profileRef, withProfile } from './profile-selection.js'
+import { resultFileUrl } from './result-file-route.js'
+
+const resultSchema = z.object({
+  content: z.string().describe('The text a model would read'),
+  isError: z.boolean(),
+  errorCode: z.string().optional(),
+  structured: z.record(z.string(), z.unknown()).optional(),
+  images: z.array(
+    z.object({
+      path: z.string().describe('The workspace path, under tool-results/'),
+      mimeType: z.string(),
+      url: z.string().describe('Where the API serves the image: GET /api/results/:runId/…'),
+    }),
+  ),
+})
+
+/**
+ * `POST /api/tools/:toolId/call`: one call through the whole gate as `toolhost tools call` makes
+ * it, in a run of its own. A call the rules ask about waits durably for a person: 202 with the
+ * approval's id (approving it runs the call).
+ */
+export const toolCallRoute = defineRoute({
+  method: 'POST',
+  path: '/api/tools/:toolId/call',
+  tag: 'tools',
+  summary: 'Calls a tool through the gate and permissions; a call that asks waits for approval (202)',
+  params: z.object({
+    toolId: z.string().min(1).describe('A tool id (URL-encoded), a builtin name, or an alias of the profile'),
+  }),
+  body: z.strictObject({
+    arguments: z.record(z.string(), z.unknown()).describe("The tool's input, a JSON object"),
+    profile: profileIdSchema.optional().describe("The profile to call under; the daemon's (or default) when absent"),
+    scope: z.enum(scopes).default('session'),
+  }),
+  response: z.object({
+    status: z
+      .enum(['completed', 'failed', 'paused'])
+      .describe('"failed" when the result is an error; "paused" while the call waits for approval'),
+    runId: z.string(),
+    result: resultSchema.optional(),
+    approvalId: z.string().optional().describe('The approval the call waits for (status "paused")'),
+  }),
+  handle: async ({ params, body, ctx }) => {
+    const ref = profileRef(ctx, body.profile)
+    const invocation = await withProfile(() =>
+      ctx.host.createInvocation({
+        ...(ref !== undefined && { profile: ref }),
+        scope: body.scope,
+        protocol: 'openai-responses',
+        // A person calling by hand sees files as they are: no earlier read needed for an edit.
+        direct: true,
+      }),
+    )
+    const index = snapshotIndex(invocation.snapshot)
+    const target = params.toolId
+    const binding = index.byToolId(target) ?? index.byToolId(`builtin:${target}`) ?? index.byAlias(target)
+    if (binding === undefined)
+      throw new ApiError(
+        404,
+        `No tool "${target}" is offered by profile ${invocation.snapshot.profileId} in scope ${body.scope}; GET /api/tools?scope=${body.scope} lists the tools and whether each is offered`,
+      )
+    const wire = JSON.stringify(body.arguments)
+    // A deferred tool is called as a model would call it without a search: through tools_call.
+    const call =
+      binding.deferred === true
+        ? { callId: 'api_1', name: 'tools_call', arguments: { tool: binding.alias, arguments: wire } }
+        : { callId: 'api_1', name: binding.alias, arguments: wire }
+    let results: AgentToolResult[]
+    try {
+      results = await invocation.executeTurn({ calls: [call] })
+    } catch (error) {
+      if (!(error instanceof TurnPausedError)) throw error
+      const [approvalId] = error.approvalIds
+      return {
+        status: 202,
+        body: { status: 'paused' as const, runId: invocation.runId, ...(approvalId !== undefined && { approvalId }) },
+      }
+    }
+    const [result] = results
+    if (result === undefined) throw new Error('the turn returned no result')
+    return {
+      body: {
+        status: result.isError ? ('failed' as const) : ('completed' as const),
+        runId: invocation.runId,
+        result: {
+          content: result.content,
+          isError: result.isError,
+          ...(result.errorCode !== undefined && { errorCode: result.errorCode }),
+          ...(result.structured !== undefined && { structured: result.structured }),
+          images: result.images.map((image) => ({ ...image, url: resultFileUrl(invocation.runId, image.path) })),
+        },
+      },
+    }
+  },
+})
