@@ -66,7 +66,7 @@ export async function apiFixture(
       channels: ['http'],
       replyMode: 'final-text',
       logLevel: 'warn',
-      env: { TOOLHOST_HTTP_CHANNEL_SECRET: 'channel-secret' },
+      env: { TOOLHOST_HTTP_CHANNEL_SECRET: 'channel-secret-of-the-api-fixture-32+' },
       mounts: consoleMounts(options.consoleDir === undefined ? {} : { dir: options.consoleDir }),
     })
   } catch (error) {
