@@ -64,14 +64,18 @@ function Shell({ onLoggedOut }: { readonly onLoggedOut: () => void }): ReactNode
   const path = usePath()
   const pending = usePendingApprovals(onLoggedOut)
   const main = useRef<HTMLElement>(null)
-  const first = useRef(true)
+  const shown = useRef<string | undefined>(undefined)
   const { title, page } = route(path)
+  // Choosing a tool keeps the Tools page (and the place in its list); any other link is a new page.
+  const pageKey = path.startsWith('/tools/') ? '/tools' : path
   useEffect(() => {
     document.title = `${title} · toolhost`
+  }, [title])
+  useEffect(() => {
     // After following a link, the keyboard and screen readers start at the new page, not the old link.
-    if (first.current) first.current = false
-    else main.current?.focus()
-  }, [path, title])
+    if (shown.current !== undefined && shown.current !== pageKey) main.current?.focus()
+    shown.current = pageKey
+  }, [pageKey])
   return (
     <>
       <a className="skip-link" href="#main">
@@ -88,6 +92,11 @@ function Shell({ onLoggedOut }: { readonly onLoggedOut: () => void }): ReactNode
 /** The page a path names, and its title. */
 function route(path: string): { title: string; page: ReactNode } {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
+  const tool = /^\/tools\/(.+)$/.exec(trimmed)
+  if (tool?.[1] !== undefined) {
+    const toolId = safeDecode(tool[1])
+    return { title: `Tool ${toolId}`, page: <ToolsPage toolId={toolId} /> }
+  }
   const run = /^\/runs\/([^/]+)$/.exec(trimmed)
   if (run?.[1] !== undefined) {
     const runId = safeDecode(run[1])

@@ -86,21 +86,21 @@ function ResultBody({ result }: { readonly result: ToolResult }): ReactNode {
         (result.content === '' ? (
           <p className="muted">(empty result)</p>
         ) : looksLikeDiff(result.content) ? (
-          <DiffView text={result.content} label="Result text with changes" />
+          <DiffView text={result.content} label="Changes" />
         ) : (
           <pre className="result-text">{result.content}</pre>
         ))}
       {data !== undefined &&
         (table !== undefined ? (
           <>
-            <DataTable table={table} caption="Structured result" />
+            <DataTable table={table} caption="Structured data" />
             <details>
               <summary>As JSON</summary>
-              <JsonView value={data} label="Structured result as JSON" />
+              <JsonView value={data} label="Structured data as JSON" />
             </details>
           </>
         ) : (
-          <JsonView value={data} label="Structured result" />
+          <JsonView value={data} label="Structured data" />
         ))}
     </>
   )

@@ -64,7 +64,7 @@ export function ApprovalsPage(): ReactNode {
       {approvals === undefined ? (
         loadError === undefined && <p className="muted">Loading…</p>
       ) : approvals.length === 0 ? (
-        <p className="muted">Nothing waits for approval.</p>
+        <p className="muted">No approvals are waiting.</p>
       ) : (
         <ul className="card-list" aria-label="Pending approvals">
           {approvals.map((approval) => (
@@ -80,7 +80,7 @@ export function ApprovalsPage(): ReactNode {
 
 function DecidedMessage({ note }: { readonly note: DecidedNote }): ReactNode {
   const { approval, decision } = note
-  const words = decision === 'deny' ? 'Denied' : decision === 'always' ? 'Allowed always' : 'Allowed once'
+  const words = decision === 'deny' ? 'Denied' : decision === 'always' ? 'Approved always' : 'Approved once'
   return (
     <p className={`notice ${decision === 'deny' ? 'notice-warn' : 'notice-good'}`}>
       {note.already === true ? (
@@ -178,7 +178,7 @@ function ApprovalCard({
       <div className="decision">
         <div className="button-row">
           <button type="button" className="button-primary" disabled={busy} onClick={() => decide({ kind: 'once' })}>
-            Allow once
+            Approve once
           </button>
           <button
             type="button"
@@ -186,12 +186,12 @@ function ApprovalCard({
             onClick={() => decide({ kind: 'always' })}
             aria-describedby={approval.alwaysRule !== undefined ? `${id}-always` : undefined}
           >
-            Allow always
+            Approve always
           </button>
         </div>
         {approval.alwaysRule !== undefined && (
           <p id={`${id}-always`} className="small muted">
-            Allow always adds the rule <code>{approval.alwaysRule}</code>.
+            Approve always adds the rule <code>{approval.alwaysRule}</code>.
           </p>
         )}
         <div className="deny-row">

@@ -3,6 +3,7 @@ import { api } from '../api.js'
 import type { CallOutcome, ToolEntry } from '../components/api-shapes.js'
 import { Badge, permissionTone } from '../components/badge.js'
 import { ErrorNote } from '../components/error-note.js'
+import { Link } from '../components/link.js'
 import { approvalsChanged } from '../components/pending-approvals.js'
 import { ResultView } from '../components/result-view.js'
 import { SchemaForm } from '../components/schema/schema-form.js'
@@ -25,15 +26,22 @@ export function toolMatches(tool: ToolEntry, query: string): boolean {
     .every((word) => haystack.includes(word))
 }
 
-/** The catalog as a searchable list; a chosen tool shows its description and a form to call it. */
-export function ToolsPage(): ReactNode {
+/** The page of one tool: `/tools/<URL-encoded id>`. */
+export function toolPath(toolId: string): string {
+  return `/tools/${encodeURIComponent(toolId)}`
+}
+
+/**
+ * The catalog as a searchable list of links; the tool `toolId` names (from `/tools/:toolId`) shows
+ * its description and a form to call it.
+ */
+export function ToolsPage({ toolId }: { readonly toolId?: string | undefined } = {}): ReactNode {
   const [scope, setScope] = useState<Scope>('session')
   const [profile, setProfile] = useState('')
   const [profiles, setProfiles] = useState<readonly string[]>([])
   const [tools, setTools] = useState<readonly ToolEntry[] | undefined>(undefined)
   const [loadError, setLoadError] = useState<unknown>(undefined)
   const [query, setQuery] = useState('')
-  const [selectedId, setSelectedId] = useState<string | undefined>(undefined)
 
   useEffect(() => {
     let current = true
@@ -68,7 +76,7 @@ export function ToolsPage(): ReactNode {
   }, [scope, profile])
 
   const shown = useMemo(() => (tools ?? []).filter((tool) => toolMatches(tool, query)), [tools, query])
-  const selected = tools?.find((tool) => tool.id === selectedId)
+  const selected = toolId === undefined ? undefined : tools?.find((tool) => tool.id === toolId)
 
   return (
     <section className="page" aria-labelledby="tools-heading">
@@ -117,14 +125,20 @@ export function ToolsPage(): ReactNode {
           <ul className="item-list" aria-label="Tools">
             {shown.map((tool) => (
               <li key={tool.id}>
-                <ToolListItem tool={tool} selected={tool.id === selectedId} onSelect={() => setSelectedId(tool.id)} />
+                <ToolListItem tool={tool} selected={tool.id === toolId} />
               </li>
             ))}
           </ul>
         </div>
         <div className="split-detail">
           {selected === undefined ? (
-            <p className="muted">Choose a tool to see its description and call it.</p>
+            toolId !== undefined && tools !== undefined ? (
+              <p className="notice notice-warn">
+                There is no tool <code>{toolId}</code> in this scope and profile.
+              </p>
+            ) : (
+              <p className="muted">Choose a tool to see its description and call it.</p>
+            )
           ) : (
             <ToolDetail key={`${selected.id} ${scope} ${profile}`} tool={selected} scope={scope} profile={profile} />
           )}
@@ -134,18 +148,10 @@ export function ToolsPage(): ReactNode {
   )
 }
 
-function ToolListItem({
-  tool,
-  selected,
-  onSelect,
-}: {
-  readonly tool: ToolEntry
-  readonly selected: boolean
-  readonly onSelect: () => void
-}): ReactNode {
+function ToolListItem({ tool, selected }: { readonly tool: ToolEntry; readonly selected: boolean }): ReactNode {
   const aliases = Object.entries(tool.aliases)
   return (
-    <button type="button" className="item-button" aria-pressed={selected} onClick={onSelect}>
+    <Link href={toolPath(tool.id)} className="item-link" aria-current={selected ? 'page' : undefined}>
       <span className="item-title">
         <code>{tool.id}</code>
       </span>
@@ -164,7 +170,7 @@ function ToolListItem({
           {aliases.map(([protocol, alias]) => `${protocol}: ${alias}`).join(' · ')}
         </span>
       )}
-    </button>
+    </Link>
   )
 }
 
