@@ -57,6 +57,7 @@ export type TimelineRow =
  */
 export interface Timeline {
   readonly rows: TimelineRow[]
+  /** By `<invocation id>/<call id>`. */
   readonly calls: Map<string, CallView>
   /** Stream ids already taken in, so a replay after reconnecting adds nothing twice. */
   readonly seen: Set<string>
@@ -200,11 +201,13 @@ export function addEvent(timeline: Timeline, event: TimelineEvent): void {
   timeline.version += 1
   timeline.status = statusAfter(event, timeline.status)
   if (event.callId !== undefined) {
-    let call = timeline.calls.get(event.callId)
+    // Call ids are unique within an invocation; sub-agents have their own.
+    const key = `${event.invocationId ?? ''}/${event.callId}`
+    let call = timeline.calls.get(key)
     if (call === undefined) {
       call = newCall(event, event.callId)
-      timeline.calls.set(event.callId, call)
-      timeline.rows.push({ kind: 'call', key: `call:${event.callId}`, call })
+      timeline.calls.set(key, call)
+      timeline.rows.push({ kind: 'call', key: `call:${key}`, call })
     }
     foldCall(call, event)
     return
