@@ -11,6 +11,7 @@ import type { DaemonLeases } from './conversations/daemon-leases.js'
 import type { DaemonMetrics } from './serve/daemon-metrics.js'
 import type { MessageQueue } from './queue/message-queue.js'
 import type { TurnDispatch } from './consumers/turn-dispatch.js'
+import type { RunStops } from './consumers/run-stops.js'
 
 /** How replies are made: the agent's final text of each turn, or what `workspace_commit` publishes. */
 export type ReplyMode = 'final-text' | 'publish'
@@ -36,6 +37,8 @@ export interface DaemonContext {
   readonly profile?: string | Profile | ProfileOverrides
   readonly replyMode: ReplyMode
   readonly turns: TurnDispatch
+  /** The runs this process drives, to stop one on request. */
+  readonly runStops: RunStops
   /** Emits `decided:<approvalId>` when this process decides an approval a running call waits for. */
   readonly decisions: EventEmitter
   readonly metrics: DaemonMetrics

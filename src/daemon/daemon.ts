@@ -13,6 +13,7 @@ import { LlmConsumer } from './consumers/llm-consumer.js'
 import { sendConsumer } from './consumers/send-consumer.js'
 import { toolConsumer } from './consumers/tool-consumer.js'
 import { TurnDispatch } from './consumers/turn-dispatch.js'
+import { RunStops } from './consumers/run-stops.js'
 import { ConversationStore } from './conversations/conversation-store.js'
 import { DaemonLeases, daemonOwner } from './conversations/daemon-leases.js'
 import type { DaemonContext, DaemonLog, ReplyMode } from './daemon-context.js'
@@ -107,6 +108,7 @@ export class Daemon {
       ...(options.profile !== undefined && { profile: options.profile }),
       replyMode: options.replyMode ?? 'final-text',
       turns: new TurnDispatch(),
+      runStops: new RunStops(),
       decisions: new EventEmitter().setMaxListeners(0),
       metrics: new DaemonMetrics(queue),
       log: options.log,

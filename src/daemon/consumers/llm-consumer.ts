@@ -87,16 +87,22 @@ export class LlmConsumer {
     const conversation = ctx.conversations.get(message.conversationId)
     if (conversation === undefined) throw new Error(`conversation ${message.conversationId} is missing from the store`)
     const started = Date.now()
+    // A stop on request (the API's cancel) ends the run cancelled; the daemon stopping (`signal`) leaves it to resume.
+    const stop = ctx.runStops.track()
+    if (message.runId !== null) ctx.runStops.name(stop, message.runId)
     const runtime: AgentRunRuntime = {
       host: ctx.host,
-      signal,
+      signal: AbortSignal.any([signal, stop.signal]),
       approver: daemonApprover(ctx, conversation.id, message.correlationId),
       turnExecutor: ctx.turns.executor((m) => ctx.publish(m), {
         conversationId: conversation.id,
         correlationId: message.correlationId,
       }),
       schedules: createScheduleServiceFor(ctx, conversation.id),
-      onEvent: (event) => this.#observe(event, message),
+      onEvent: (event) => {
+        if (event.type === 'run-started') ctx.runStops.name(stop, event.runId)
+        this.#observe(event, message)
+      },
       ...(ctx.sleep !== undefined && { sleep: ctx.sleep }),
     }
     let result: AgentRunResult
@@ -118,6 +124,8 @@ export class LlmConsumer {
       if (signal.aborted) return 'waiting'
       log.error('the run failed', { error: error instanceof Error ? error.message : String(error) })
       result = failedResult(message.runId ?? '', error)
+    } finally {
+      ctx.runStops.done(stop)
     }
     if (result.status === 'cancelled' && signal.aborted) return 'waiting' // checkpointed; the next start goes on
     ctx.metrics.runFinished(result.status, Date.now() - started)
