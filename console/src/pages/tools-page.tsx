@@ -102,7 +102,7 @@ export function ToolsPage({ toolId }: { readonly toolId?: string | undefined } =
         </div>
       </div>
       <ErrorNote error={loadError} action="The tools could not be loaded" />
-      <div className="split">
+      <div className={selected !== undefined ? 'split split-chosen' : 'split'}>
         <div className="split-list">
           <div className="field">
             <label htmlFor="tools-search">Search tools</label>
@@ -148,8 +148,20 @@ export function ToolsPage({ toolId }: { readonly toolId?: string | undefined } =
   )
 }
 
+/**
+ * A tool's aliases in a few words: the alias alone when every protocol uses it, else each alias with
+ * its protocols.
+ * @example
+ * aliasSummary({ anthropic: 'read', gemini: 'read' }) // 'as read'
+ */
+export function aliasSummary(aliases: Readonly<Record<string, string>>): string {
+  const byAlias = new Map<string, string[]>()
+  for (const [protocol, alias] of Object.entries(aliases)) byAlias.set(alias, [...(byAlias.get(alias) ?? []), protocol])
+  if (byAlias.size === 1) return `as ${[...byAlias.keys()].join('')}`
+  return [...byAlias].map(([alias, protocols]) => `${alias} (${protocols.join(', ')})`).join(' · ')
+}
+
 function ToolListItem({ tool, selected }: { readonly tool: ToolEntry; readonly selected: boolean }): ReactNode {
-  const aliases = Object.entries(tool.aliases)
   return (
     <Link href={toolPath(tool.id)} className="item-link" aria-current={selected ? 'page' : undefined}>
       <span className="item-title">
@@ -165,10 +177,8 @@ function ToolListItem({ tool, selected }: { readonly tool: ToolEntry; readonly s
           </Badge>
         )}
       </span>
-      {aliases.length > 0 && (
-        <span className="item-aliases small muted">
-          {aliases.map(([protocol, alias]) => `${protocol}: ${alias}`).join(' · ')}
-        </span>
+      {Object.keys(tool.aliases).length > 0 && (
+        <span className="item-aliases small muted">{aliasSummary(tool.aliases)}</span>
       )}
     </Link>
   )
@@ -189,7 +199,7 @@ function ToolDetail({
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     // On a narrow screen the details are below the list: bring them into view.
-    heading.current?.scrollIntoView?.({ block: 'nearest' })
+    if (matchMedia('(max-width: 56rem)').matches) heading.current?.scrollIntoView?.({ block: 'start' })
   }, [])
   const aliases = Object.entries(tool.aliases)
 

@@ -53,7 +53,8 @@ export function initialDraft(spec: FieldSpec, value: unknown = spec.default): Dr
 
 /**
  * Reads a draft as the JSON value to send, or says which fields are wrong. Unset optional fields are
- * left out; an unset required boolean is `false`.
+ * left out (an optional object too, when nothing in it was filled in); an unset required boolean is
+ * `false`.
  * @example
  * readDraft({ kind: 'object', properties: [{ name: 'n', required: true, spec: { kind: 'integer' } }] }, { n: '2' }, true)
  * // { ok: true, value: { n: 2 } }
@@ -75,6 +76,9 @@ function read(spec: FieldSpec, draft: Draft, required: boolean, path: string, er
     return items.map((item, i) => read(spec.items ?? { kind: 'json' }, item, true, `${path}[${i}]`, errors))
   }
   if (spec.kind === 'object') {
+    // An optional object nobody filled in (blank, or still its defaults) is left out, so its
+    // required fields do not stop the call.
+    if (!required && (isBlank(draft) || sameJson(draft, initialDraft(spec)))) return undefined
     const record = typeof draft === 'object' && !Array.isArray(draft) ? (draft as Record<string, Draft>) : {}
     const entries: [string, unknown][] = []
     for (const property of spec.properties ?? []) {
@@ -129,6 +133,12 @@ export function setDraftAt(draft: Draft, path: readonly (string | number)[], val
   }
   const record = typeof draft === 'object' && !Array.isArray(draft) ? (draft as Record<string, Draft>) : {}
   return { ...record, [head]: setDraftAt(record[head] ?? '', rest, value) }
+}
+
+/** Whether nothing was typed into a draft. */
+function isBlank(draft: Draft): boolean {
+  if (typeof draft === 'string') return draft === ''
+  return Object.values(draft).every(isBlank)
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
