@@ -5,7 +5,7 @@ import { describeError } from './components/error-note.js'
 import { Link } from './components/link.js'
 import { NotLoggedIn } from './components/not-logged-in.js'
 import { usePendingApprovals } from './components/pending-approvals.js'
-import { useTheme } from './components/theme.js'
+import { applyTheme, storedTheme } from './components/theme.js'
 import { ApprovalsPage } from './pages/approvals-page.js'
 import { ChatPage } from './pages/chat-page.js'
 import { McpPage } from './pages/mcp-page.js'
@@ -25,7 +25,8 @@ type SessionState = { kind: 'checking' } | { kind: 'in' } | { kind: 'out' } | { 
  * createRoot(root).render(<App />)
  */
 export function App(): ReactNode {
-  useTheme()
+  // A theme chosen on an earlier visit holds on every screen, the login screen too.
+  useEffect(() => applyTheme(storedTheme()), [])
   const [session, setSession] = useState<SessionState>({ kind: 'checking' })
   const check = useCallback(() => {
     setSession({ kind: 'checking' })

@@ -57,6 +57,8 @@ export interface ApprovalEntry {
   readonly rule?: string
   /** The rule "Allow always" would add. */
   readonly alwaysRule?: string
+  /** Asked by a running tool that waits for the answer: it can only be allowed once. */
+  readonly duringCall?: boolean
   readonly status: string
   /** When it was asked: an ISO time or epoch milliseconds. */
   readonly createdAt: string | number

@@ -22,10 +22,15 @@ export function systemTheme(): Theme {
   return typeof matchMedia === 'function' && matchMedia(darkQuery).matches ? 'dark' : 'light'
 }
 
-/** Draws the page in a theme: the stylesheet reads `data-theme` on `<html>`. */
-export function applyTheme(theme: Theme): void {
-  document.documentElement.dataset.theme = theme
-  document.documentElement.style.colorScheme = theme
+/**
+ * Draws the page in a chosen theme (the stylesheet reads `data-theme` on `<html>`), or, given
+ * `undefined`, leaves it to the stylesheet's `prefers-color-scheme`.
+ */
+export function applyTheme(theme: Theme | undefined): void {
+  const root = document.documentElement
+  if (theme === undefined) delete root.dataset.theme
+  else root.dataset.theme = theme
+  root.style.colorScheme = theme ?? ''
 }
 
 /**
@@ -45,7 +50,7 @@ export function useTheme(): readonly [Theme, () => void] {
     return () => query.removeEventListener('change', update)
   }, [])
   const theme = chosen ?? system
-  useEffect(() => applyTheme(theme), [theme])
+  useEffect(() => applyTheme(chosen), [chosen])
   const toggle = useCallback(() => {
     const next: Theme = theme === 'dark' ? 'light' : 'dark'
     try {

@@ -180,19 +180,25 @@ function ApprovalCard({
           <button type="button" className="button-primary" disabled={busy} onClick={() => decide({ kind: 'once' })}>
             Approve once
           </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => decide({ kind: 'always' })}
-            aria-describedby={approval.alwaysRule !== undefined ? `${id}-always` : undefined}
-          >
-            Approve always
-          </button>
+          {approval.duringCall !== true && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => decide({ kind: 'always' })}
+              aria-describedby={approval.alwaysRule !== undefined ? `${id}-always` : undefined}
+            >
+              Approve always
+            </button>
+          )}
         </div>
-        {approval.alwaysRule !== undefined && (
-          <p id={`${id}-always`} className="small muted">
-            Approve always adds the rule <code>{approval.alwaysRule}</code>.
-          </p>
+        {approval.duringCall === true ? (
+          <p className="small muted">A running tool asked and waits for the answer: it can be approved once.</p>
+        ) : (
+          approval.alwaysRule !== undefined && (
+            <p id={`${id}-always`} className="small muted">
+              Approve always adds the rule <code>{approval.alwaysRule}</code>.
+            </p>
+          )
         )}
         <div className="deny-row">
           <div className="field">
@@ -200,6 +206,7 @@ function ApprovalCard({
             <input
               id={`${id}-message`}
               type="text"
+              maxLength={4000}
               value={message}
               placeholder="What to do instead"
               onChange={(e) => setMessage(e.target.value)}
