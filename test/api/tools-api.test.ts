@@ -99,6 +99,8 @@ describe('the tool routes', () => {
     const unknown = await fx.api('/api/tools/nosuch.tool/call', { body: { arguments: {} } })
     expect(unknown.status).toBe(404)
     expect(((await unknown.json()) as { error: string }).error).toMatch(/No tool "nosuch.tool".*GET \/api\/tools/)
+    // Refused before any run is opened.
+    expect(fx.host.store().listRuns()).toEqual([])
     const invalid = await fx.api('/api/tools/dice.roll/call', { body: { args: {} } })
     expect(invalid.status).toBe(400)
     expect(JSON.stringify(await invalid.json())).toContain('body.arguments')

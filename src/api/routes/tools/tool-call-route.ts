@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { scopes } from '../../../core/scope.js'
 import { TurnPausedError } from '../../../execution/execute-turn.js'
 import { snapshotIndex } from '../../../snapshot/snapshot-index.js'
+import type { Snapshot } from '../../../snapshot/snapshot.js'
+import type { SnapshotBinding } from '../../../snapshot/snapshot-binding.js'
 import type { AgentToolResult } from '../../../tool/agent-tool-result.js'
 import { ApiError, defineRoute } from '../../route.js'
 import { profileIdSchema, profileRef, withProfile } from './profile-selection.js'
@@ -49,29 +51,29 @@ export const toolCallRoute = defineRoute({
   }),
   handle: async ({ params, body, ctx }) => {
     const ref = profileRef(ctx, body.profile)
-    const invocation = await withProfile(() =>
-      ctx.host.createInvocation({
-        ...(ref !== undefined && { profile: ref }),
-        scope: body.scope,
-        protocol: 'openai-responses',
-        // A person calling by hand sees files as they are: no earlier read needed for an edit.
-        direct: true,
-      }),
-    )
-    const index = snapshotIndex(invocation.snapshot)
-    const target = params.toolId
-    const binding = index.byToolId(target) ?? index.byToolId(`builtin:${target}`) ?? index.byAlias(target)
-    if (binding === undefined)
+    const options = {
+      ...(ref !== undefined && { profile: ref }),
+      scope: body.scope,
+      protocol: 'openai-responses' as const,
+    }
+    // The name is checked on a preview first: an invocation would open a run that no call ends.
+    const preview = await withProfile(() => ctx.host.snapshot(options))
+    if (findBinding(preview.snapshot, params.toolId) === undefined)
       throw new ApiError(
         404,
-        `No tool "${target}" is offered by profile ${invocation.snapshot.profileId} in scope ${body.scope}; GET /api/tools?scope=${body.scope} lists the tools and whether each is offered`,
+        `No tool "${params.toolId}" is offered by profile ${preview.snapshot.profileId} in scope ${body.scope}; GET /api/tools?scope=${body.scope} lists the tools and whether each is offered`,
       )
+    // A person calling by hand sees files as they are: no earlier read needed for an edit.
+    const invocation = await withProfile(() => ctx.host.createInvocation({ ...options, direct: true }))
+    const binding = findBinding(invocation.snapshot, params.toolId)
+    // Should the tools change in between, the gate refuses the name and the run ends with that result.
+    const name = binding?.alias ?? params.toolId
     const wire = JSON.stringify(body.arguments)
     // A deferred tool is called as a model would call it without a search: through tools_call.
     const call =
-      binding.deferred === true
-        ? { callId: 'api_1', name: 'tools_call', arguments: { tool: binding.alias, arguments: wire } }
-        : { callId: 'api_1', name: binding.alias, arguments: wire }
+      binding?.deferred === true
+        ? { callId: 'api_1', name: 'tools_call', arguments: { tool: name, arguments: wire } }
+        : { callId: 'api_1', name, arguments: wire }
     let results: AgentToolResult[]
     try {
       results = await invocation.executeTurn({ calls: [call] })
@@ -100,3 +102,9 @@ export const toolCallRoute = defineRoute({
     }
   },
 })
+
+/** A stable id (or a builtin's native name) names its binding; anything else is taken as an alias. */
+function findBinding(snapshot: Snapshot, target: string): SnapshotBinding | undefined {
+  const index = snapshotIndex(snapshot)
+  return index.byToolId(target) ?? index.byToolId(`builtin:${target}`) ?? index.byAlias(target)
+}
