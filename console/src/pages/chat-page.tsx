@@ -40,6 +40,7 @@ export function ChatPage() {
   const conversations = useLoad<{ conversations: ConversationEntry[] }>('/api/conversations')
   const [selected, setSelected] = useState<string | undefined>(conversationInAddress)
   const [newName, setNewName] = useState('')
+  const [fresh] = useState(() => `console:${freshChatId()}`)
 
   const pick = (id: string) => {
     setSelected(id)
@@ -47,6 +48,8 @@ export function ChatPage() {
   }
 
   const list = conversations.data?.conversations ?? []
+  // Without one in the address: the latest conversation, or a new console one when there is none.
+  const shown = selected ?? (conversations.data === undefined ? undefined : (list[0]?.id ?? fresh))
   return (
     <section className="page pg-page" aria-labelledby="chat-title">
       <header className="pg-head">
@@ -90,7 +93,7 @@ export function ChatPage() {
                 <button
                   type="button"
                   className="pf-pick"
-                  aria-current={selected === conversation.id ? 'true' : undefined}
+                  aria-current={shown === conversation.id ? 'true' : undefined}
                   onClick={() => pick(conversation.id)}
                 >
                   <strong className="pg-id">{conversation.id}</strong>
@@ -107,10 +110,10 @@ export function ChatPage() {
           </ul>
           {conversations.data !== undefined && list.length === 0 && <p className="pg-muted">No conversations yet.</p>}
         </nav>
-        {selected === undefined ? (
-          <p className="pg-muted">Pick a conversation or start a new one.</p>
+        {shown === undefined ? (
+          <p className="pg-muted">Loading conversations…</p>
         ) : (
-          <Conversation key={selected} conversationId={selected} onSent={conversations.reload} />
+          <Conversation key={shown} conversationId={shown} onSent={conversations.reload} />
         )}
       </div>
     </section>
@@ -219,7 +222,7 @@ function Conversation({ conversationId, onSent }: { readonly conversationId: str
               }
             }}
           />
-          <button type="submit" disabled={sending || text.trim() === ''}>
+          <button type="submit" className="button-primary" disabled={sending || text.trim() === ''}>
             {sending ? 'Sending…' : 'Send'}
           </button>
           <p id={`${id}-error`} role="alert" className="pg-error ch-error">

@@ -8,6 +8,9 @@ import './pages.css'
 /** A person's choice for one MCP tool. */
 type McpPermission = 'off' | 'ask' | 'allow'
 
+const permissions: readonly McpPermission[] = ['off', 'ask', 'allow']
+const permissionWords: Record<McpPermission, string> = { off: 'Off', ask: 'Ask', allow: 'Allow' }
+
 /** One registered MCP server as `GET /api/mcp/servers` sends it. */
 interface McpServer {
   readonly name: string
@@ -33,7 +36,7 @@ export function McpPage() {
           Refresh
         </button>
       </header>
-      <p role="status" aria-live="polite" className="pg-small">
+      <p role="status" aria-live="polite" className="pg-small pg-live">
         {notice}
       </p>
       {servers.error !== undefined && (
@@ -48,9 +51,16 @@ export function McpPage() {
         ))}
       </ul>
       <AddServerForm
-        onAdded={() => {
-          setNotice('Server added. Discover its tools to use them.')
+        onAdded={(name) => {
+          setNotice(`Added ${name}; listing its tools…`)
           servers.reload()
+          // Its tools are what a person adds a server for: list them at once (they start Off).
+          void api(`/api/mcp/servers/${encodeURIComponent(name)}/discover`, { method: 'POST', body: {} })
+            .then(
+              () => setNotice(`Added ${name}; its tools start Off.`),
+              (failure: unknown) => setNotice(`Added ${name}, but listing its tools failed: ${messageOf(failure)}`),
+            )
+            .finally(servers.reload)
         }}
       />
     </section>
@@ -88,114 +98,120 @@ function ServerCard({
   const where = server.url ?? [server.command, ...(server.args ?? [])].filter((w) => w !== undefined).join(' ')
   const headingId = `mcp-${server.name}`
   return (
-    <li className="pg-card" aria-labelledby={headingId}>
-      <div className="pg-head">
-        <h2 id={headingId} className="pg-row">
-          {server.name} <span className="badge badge-neutral pg-badge">{server.transport}</span>
-          {server.error !== undefined ? (
-            <StatusBadge status="error" />
-          ) : server.discoveredAt !== undefined ? (
-            <StatusBadge status="discovered" />
-          ) : (
-            <StatusBadge status="not discovered" />
-          )}
-        </h2>
-        <div className="pg-row">
-          <button
-            type="button"
-            disabled={busy !== undefined}
-            onClick={() =>
-              void run(
-                'discover',
-                () => api(`${base}/discover`, { method: 'POST', body: {} }),
-                `Discovered the tools of ${server.name}.`,
-              )
-            }
-          >
-            {busy === 'discover' ? 'Discovering…' : 'Discover'}
-          </button>
-          {confirming ? (
-            <span className="pg-row" role="group" aria-label={`Remove ${server.name}?`}>
-              <span>Remove {server.name}?</span>
-              <button
-                type="button"
-                className="pg-danger"
-                disabled={busy !== undefined}
-                onClick={() => void run('remove', () => api(base, { method: 'DELETE' }), `Removed ${server.name}.`)}
-              >
-                Yes, remove
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                Keep
-              </button>
-            </span>
-          ) : (
-            <button type="button" className="pg-danger" onClick={() => setConfirming(true)}>
-              Remove
+    <li className="card pg-card">
+      <section aria-labelledby={headingId}>
+        <div className="pg-head">
+          <h2 id={headingId} className="pg-row">
+            {server.name} <span className="badge badge-neutral pg-badge">{server.transport}</span>
+            {server.error !== undefined ? (
+              <StatusBadge status="error" />
+            ) : server.discoveredAt !== undefined ? (
+              <StatusBadge status="discovered" />
+            ) : (
+              <StatusBadge status="not discovered" />
+            )}
+          </h2>
+          <div className="pg-row">
+            <button
+              type="button"
+              disabled={busy !== undefined}
+              onClick={() =>
+                void run(
+                  'discover',
+                  () => api(`${base}/discover`, { method: 'POST', body: {} }),
+                  `Discovered the tools of ${server.name}.`,
+                )
+              }
+            >
+              {busy === 'discover' ? 'Discovering…' : 'Discover'}
             </button>
+            {confirming ? (
+              <span className="pg-row" role="group" aria-label={`Remove ${server.name}?`}>
+                <span>Remove {server.name}?</span>
+                <button
+                  type="button"
+                  className="button-danger"
+                  disabled={busy !== undefined}
+                  onClick={() => void run('remove', () => api(base, { method: 'DELETE' }), `Removed ${server.name}.`)}
+                >
+                  Yes, remove
+                </button>
+                <button type="button" onClick={() => setConfirming(false)}>
+                  Keep
+                </button>
+              </span>
+            ) : (
+              <button type="button" className="button-danger" onClick={() => setConfirming(true)}>
+                Remove
+              </button>
+            )}
+          </div>
+        </div>
+        <p className="pg-small">
+          <code className="pg-id">{where}</code>
+          {server.discoveredAt !== undefined && (
+            <span className="pg-muted"> · discovered {formatTime(server.discoveredAt)}</span>
           )}
-        </div>
-      </div>
-      <p className="pg-small">
-        <code className="pg-id">{where}</code>
-        {server.discoveredAt !== undefined && (
-          <span className="pg-muted"> · discovered {formatTime(server.discoveredAt)}</span>
-        )}
-      </p>
-      {server.error !== undefined && <p className="pg-error">{server.error}</p>}
-      {error !== undefined && (
-        <p role="alert" className="pg-error">
-          {error}
         </p>
-      )}
-      {server.tools.length > 0 && (
-        <div className="pg-table-wrap">
-          <table className="pg-table">
-            <caption className="pg-small pg-muted">
-              {server.tools.length} tool{server.tools.length === 1 ? '' : 's'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Tool</th>
-                <th scope="col">Permission</th>
-              </tr>
-            </thead>
-            <tbody>
-              {server.tools.map((tool) => (
-                <tr key={tool.name}>
-                  <td>
-                    <code>{tool.name}</code>
-                    {tool.description !== '' && <div className="pg-small pg-muted">{tool.description}</div>}
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`Permission of ${tool.name}`}
-                      value={tool.permission}
-                      disabled={busy !== undefined}
-                      onChange={(event) => {
-                        const permission = event.target.value as McpPermission
-                        void run(
-                          `tool:${tool.name}`,
-                          () =>
-                            api(`${base}/tools/${encodeURIComponent(tool.name)}`, {
-                              method: 'PUT',
-                              body: { permission },
-                            }),
-                          `${tool.name} is now ${permission}.`,
-                        )
-                      }}
-                    >
-                      <option value="off">Off</option>
-                      <option value="ask">Ask</option>
-                      <option value="allow">Allow</option>
-                    </select>
-                  </td>
+        {server.error !== undefined && <p className="pg-error">{server.error}</p>}
+        {error !== undefined && (
+          <p role="alert" className="pg-error">
+            {error}
+          </p>
+        )}
+        {server.tools.length > 0 && (
+          <div className="pg-table-wrap">
+            <table className="pg-table">
+              <caption className="pg-small pg-muted">
+                {server.tools.length} tool{server.tools.length === 1 ? '' : 's'}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Permission</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {server.tools.map((tool) => (
+                  <tr key={tool.name}>
+                    <td>
+                      <code>{tool.name}</code>
+                      {tool.description !== '' && <div className="pg-small pg-muted">{tool.description}</div>}
+                    </td>
+                    <td>
+                      <fieldset className="pg-row mcp-perm" disabled={busy !== undefined}>
+                        <legend className="pg-sr">Permission of {tool.name}</legend>
+                        {permissions.map((permission) => (
+                          <label key={permission}>
+                            <input
+                              type="radio"
+                              name={`${server.name}/${tool.name}`}
+                              value={permission}
+                              checked={tool.permission === permission}
+                              onChange={() =>
+                                void run(
+                                  `tool:${tool.name}`,
+                                  () =>
+                                    api(`${base}/tools/${encodeURIComponent(tool.name)}`, {
+                                      method: 'PUT',
+                                      body: { permission },
+                                    }),
+                                  `${tool.name} is now ${permissionWords[permission]}.`,
+                                )
+                              }
+                            />{' '}
+                            {permissionWords[permission]}
+                          </label>
+                        ))}
+                      </fieldset>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </li>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { api, ApiError } from '../api.js'
+import { Link } from '../components/link.js'
 import { LineEditor, type LineEditorHandle, type LineProblem } from './profiles-parts/line-editor.js'
 import { StatusBadge } from './shared-parts/status-badge.js'
 import { messageOf, useLoad } from './shared-parts/use-load.js'
@@ -35,14 +36,22 @@ export function ProfilesPage() {
   const [newId, setNewId] = useState('')
   const [newFormat, setNewFormat] = useState<Format>('yaml')
   const [loadError, setLoadError] = useState<string>()
+  const [creating, setCreating] = useState(false)
 
   const select = (id: string) => {
     setLoadError(undefined)
+    history.replaceState(null, '', `/profiles?id=${encodeURIComponent(id)}`)
     api<ProfileText>(`/api/profiles/${encodeURIComponent(id)}`).then(
       (profile) => setOpen({ ...profile, isNew: false }),
       (failure: unknown) => setLoadError(messageOf(failure)),
     )
   }
+
+  // A link to one profile (`/profiles?id=coder`) opens it.
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('id')
+    if (id !== null) select(id)
+  }, [])
 
   const list = profiles.data?.profiles ?? []
   return (
@@ -63,54 +72,69 @@ export function ProfilesPage() {
           <ul className="pg-cards">
             {list.map((profile) => (
               <li key={profile.id}>
-                <button
-                  type="button"
+                <Link
+                  href={`/profiles?id=${encodeURIComponent(profile.id)}`}
                   className="pf-pick"
-                  aria-current={open?.id === profile.id ? 'true' : undefined}
-                  onClick={() => select(profile.id)}
+                  aria-current={open?.id === profile.id ? 'page' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    select(profile.id)
+                  }}
                 >
                   <span className="pg-row">
                     <strong>{profile.id}</strong> <StatusBadge status={profile.valid ? 'valid' : 'invalid'} />
                   </span>
                   <span className="pg-small pg-muted pg-id">{profile.path}</span>
                   {profile.error !== undefined && <span className="pg-small pg-error">{profile.error}</span>}
-                </button>
+                </Link>
               </li>
             ))}
           </ul>
           {profiles.data !== undefined && list.length === 0 && <p className="pg-muted">No stored profiles.</p>}
-          <form
-            className="pg-form"
-            aria-label="New profile"
-            onSubmit={(event) => {
-              event.preventDefault()
-              const id = newId.trim()
-              if (id === '') return
-              setOpen({ id, format: newFormat, text: newProfileText(id, newFormat), isNew: true })
-              setNewId('')
-            }}
-          >
-            <label>
-              New profile id
-              <input
-                value={newId}
-                onChange={(e) => setNewId(e.target.value)}
-                pattern="[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}"
-                required
-                autoComplete="off"
-              />
-            </label>
-            <label>
-              Format
-              <select value={newFormat} onChange={(e) => setNewFormat(e.target.value as Format)}>
-                <option value="yaml">YAML</option>
-                <option value="json">JSON</option>
-              </select>
-            </label>
+          {creating ? (
+            <form
+              className="pg-form"
+              aria-label="New profile"
+              onSubmit={(event) => {
+                event.preventDefault()
+                const id = newId.trim()
+                if (id === '') return
+                setOpen({ id, format: newFormat, text: newProfileText(id, newFormat), isNew: true })
+                setNewId('')
+                setCreating(false)
+              }}
+            >
+              <label>
+                New profile id
+                <input
+                  value={newId}
+                  onChange={(e) => setNewId(e.target.value)}
+                  pattern="[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}"
+                  required
+                  autoComplete="off"
+                />
+              </label>
+              <label>
+                Format
+                <select value={newFormat} onChange={(e) => setNewFormat(e.target.value as Format)}>
+                  <option value="yaml">YAML</option>
+                  <option value="json">JSON</option>
+                </select>
+              </label>
+              <div>
+                <button type="submit">Create</button>{' '}
+                <button type="button" onClick={() => setCreating(false)}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : (
             <div>
-              <button type="submit">New profile</button>
+              <button type="button" onClick={() => setCreating(true)}>
+                New profile…
+              </button>
             </div>
-          </form>
+          )}
         </nav>
         <div className="pf-editor">
           {loadError !== undefined && (
@@ -216,7 +240,7 @@ function ProfileEditor({
             {profile.isNew && saved === undefined ? ', new' : ''})
           </span>
         </h2>
-        <button type="submit" disabled={!canSave}>
+        <button type="submit" className="button-primary" disabled={!canSave}>
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>
@@ -228,14 +252,14 @@ function ProfileEditor({
         problems={problems}
         describedBy={`${id}-state`}
       />
-      <p id={`${id}-state`} role="status" aria-live="polite" className="pg-small">
+      <p id={`${id}-state`} role="status" aria-live="polite" className="pg-small pg-live">
         {checkError !== undefined
           ? `Could not check: ${checkError}`
           : !checked
             ? 'Checking…'
             : check.valid
               ? text === saved
-                ? 'Valid, no unsaved changes.'
+                ? 'Valid; nothing changed since it was loaded or stored.'
                 : 'Valid.'
               : `${problems.length} problem${problems.length === 1 ? '' : 's'}.`}{' '}
         {notice}

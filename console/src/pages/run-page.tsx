@@ -59,7 +59,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
           </button>
           <button
             type="button"
-            className="pg-danger"
+            className="button-danger"
             disabled={busy || (status !== 'running' && status !== 'paused')}
             onClick={() => void act('cancel')}
           >
@@ -88,7 +88,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
           <span className="pg-muted">started {formatTime(run.data.createdAt)}</span>
         </p>
       )}
-      <p role="status" aria-live="polite" className="pg-small">
+      <p role="status" aria-live="polite" className="pg-small pg-live">
         {notice}
       </p>
       <RunTimeline key={`${runId}:${generation}`} runId={runId} onStatus={(s) => s !== status && run.reload()} />

@@ -86,7 +86,7 @@ export function RunsPage() {
       {runs.data !== undefined && list.length === 0 && <p className="pg-muted">No runs.</p>}
       <ul className="pg-cards" aria-busy={runs.loading}>
         {list.map((run) => (
-          <li key={run.id} className="pg-card">
+          <li key={run.id} className="card pg-card">
             <a
               href={`/runs/${encodeURIComponent(run.id)}`}
               onClick={(event) => {

@@ -54,7 +54,7 @@ export function SchedulesPage() {
           Refresh
         </button>
       </header>
-      <p role="status" aria-live="polite" className="pg-small">
+      <p role="status" aria-live="polite" className="pg-small pg-live">
         {notice}
       </p>
       {schedules.error !== undefined && (
@@ -94,7 +94,7 @@ export function SchedulesPage() {
                     {schedule.state === 'active' && (
                       <button
                         type="button"
-                        className="pg-danger"
+                        className="button-danger"
                         disabled={busy !== undefined}
                         aria-label={`Cancel schedule ${schedule.id}`}
                         onClick={() => void cancel(schedule)}

@@ -6,6 +6,15 @@ export interface EventSummary {
   readonly tone: 'ok' | 'warn' | 'error' | 'info' | 'muted'
   /** Longer text shown when the row is opened (a prompt, a reply). */
   readonly body?: string
+  /** The start of that text, on the collapsed row (not for system prompts). */
+  readonly preview?: string
+}
+
+/** The first line of `text`, cut to `max` characters. */
+function previewOf(text: string, max = 160): string | undefined {
+  const line = text.trim().split('\n', 1)[0]?.trim() ?? ''
+  if (line === '') return undefined
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
 const s = (value: unknown): string =>
@@ -19,6 +28,13 @@ const s = (value: unknown): string =>
  * // → 'Finished: completed (text reply)'
  */
 export function summarizeEvent(event: TimelineEvent): EventSummary {
+  const summary = summaryOf(event)
+  if (summary.preview !== undefined || summary.body === undefined || event.type === 'invocation_started') return summary
+  const preview = previewOf(summary.body)
+  return preview === undefined ? summary : { ...summary, preview }
+}
+
+function summaryOf(event: TimelineEvent): EventSummary {
   const d = event.data
   switch (event.type) {
     case 'run_started':
@@ -77,6 +93,11 @@ export function summarizeEvent(event: TimelineEvent): EventSummary {
         tone: d.retrying === true ? 'warn' : 'error',
       }
     default:
-      return { title: event.type.replaceAll('_', ' '), tone: 'muted', body: JSON.stringify(d, null, 2) }
+      return {
+        title: event.type.replaceAll('_', ' '),
+        tone: 'muted',
+        body: JSON.stringify(d, null, 2),
+        ...(previewOf(JSON.stringify(d)) !== undefined && { preview: previewOf(JSON.stringify(d)) as string }),
+      }
   }
 }

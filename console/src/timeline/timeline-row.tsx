@@ -29,6 +29,7 @@ export function TimelineRowView({ row, runId, open, onToggle, onDecide }: RowPro
         <button type="button" className="tl-line" aria-expanded={open} onClick={onToggle}>
           <span className="tl-time">{clock(row.event.at)}</span>
           <span className="tl-title">{summary.title}</span>
+          {summary.preview !== undefined && <span className="tl-args">{summary.preview}</span>}
         </button>
         {open && (
           <div className="tl-details">
@@ -113,7 +114,7 @@ function CallDetails({
           <button type="button" onClick={() => onDecide(call.approvalId as string, 'always')}>
             Always allow
           </button>
-          <button type="button" className="pg-danger" onClick={() => onDecide(call.approvalId as string, 'deny')}>
+          <button type="button" className="button-danger" onClick={() => onDecide(call.approvalId as string, 'deny')}>
             Deny
           </button>
         </div>

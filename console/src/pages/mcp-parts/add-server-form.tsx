@@ -1,32 +1,33 @@
 import { useId, useState } from 'react'
 import { api } from '../../api.js'
 import { messageOf } from '../shared-parts/use-load.js'
-import { parseHeaders, splitCommandLine } from './split-command-line.js'
+import { commandOf, parseHeaders } from './split-command-line.js'
 
 /**
  * The "Add server" form: a name and either a command line (split into command and arguments) or a
- * URL with optional headers. Calls `onAdded` after the server was registered.
+ * URL with optional headers. Calls `onAdded` with the name after the server was registered.
  *
  * @example
  * <AddServerForm onAdded={servers.reload} />
  */
-export function AddServerForm({ onAdded }: { readonly onAdded: () => void }) {
+export function AddServerForm({ onAdded }: { readonly onAdded: (name: string) => void }) {
   const id = useId()
   const [name, setName] = useState('')
   const [kind, setKind] = useState<'command' | 'url'>('command')
-  const [commandLine, setCommandLine] = useState('')
+  const [command, setCommand] = useState('')
+  const [args, setArgs] = useState('')
   const [url, setUrl] = useState('')
   const [headers, setHeaders] = useState('')
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
-  const split = kind === 'command' && commandLine.trim() !== '' ? splitCommandLine(commandLine) : undefined
+  const split = kind === 'command' && command.trim() !== '' ? commandOf(command, args) : undefined
 
   const submit = async () => {
     setError(undefined)
     let body: Record<string, unknown>
     if (kind === 'command') {
-      const parts = splitCommandLine(commandLine)
+      const parts = commandOf(command, args)
       if ('error' in parts) return setError(parts.error)
       body = { name: name.trim(), command: parts.command, args: parts.args }
     } else {
@@ -38,10 +39,11 @@ export function AddServerForm({ onAdded }: { readonly onAdded: () => void }) {
     try {
       await api('/api/mcp/servers', { method: 'POST', body })
       setName('')
-      setCommandLine('')
+      setCommand('')
+      setArgs('')
       setUrl('')
       setHeaders('')
-      onAdded()
+      onAdded(String(body.name))
     } catch (failure) {
       setError(messageOf(failure))
     } finally {
@@ -51,7 +53,7 @@ export function AddServerForm({ onAdded }: { readonly onAdded: () => void }) {
 
   return (
     <form
-      className="pg-form pg-card"
+      className="pg-form card pg-card"
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault()
@@ -61,45 +63,51 @@ export function AddServerForm({ onAdded }: { readonly onAdded: () => void }) {
       <h2 id={`${id}-title`}>Add server</h2>
       <label>
         Name
-        <input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          pattern="[A-Za-z0-9_-]+"
-          title="Letters, digits, _ and -"
-          autoComplete="off"
-        />
+        <input value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
       </label>
       <fieldset className="pg-row">
         <legend>Transport</legend>
         <label>
           <input type="radio" name={`${id}-kind`} checked={kind === 'command'} onChange={() => setKind('command')} />{' '}
-          Command (stdio)
+          stdio (a program)
         </label>
         <label>
-          <input type="radio" name={`${id}-kind`} checked={kind === 'url'} onChange={() => setKind('url')} /> URL (HTTP)
+          <input type="radio" name={`${id}-kind`} checked={kind === 'url'} onChange={() => setKind('url')} /> HTTP (a
+          URL)
         </label>
       </fieldset>
       {kind === 'command' ? (
-        <label>
-          Command line
-          <input
-            value={commandLine}
-            onChange={(e) => setCommandLine(e.target.value)}
-            required
-            placeholder="npx -y @modelcontextprotocol/server-everything"
-            aria-describedby={`${id}-split`}
-            autoComplete="off"
-            spellCheck={false}
-          />
+        <>
+          <label>
+            Command
+            <input
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+              required
+              placeholder="npx -y @modelcontextprotocol/server-everything"
+              aria-describedby={`${id}-split`}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </label>
+          <label>
+            Arguments (optional)
+            <input
+              value={args}
+              onChange={(e) => setArgs(e.target.value)}
+              aria-describedby={`${id}-split`}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </label>
           <span id={`${id}-split`} className="pg-small pg-muted">
             {split === undefined
-              ? 'Quoted words stay together, as in a shell.'
+              ? 'A whole command line may go in Command; quoted words stay together, as in a shell.'
               : 'error' in split
                 ? split.error
                 : `Runs ${JSON.stringify(split.command)} with ${split.args.length === 0 ? 'no arguments' : JSON.stringify(split.args)}`}
           </span>
-        </label>
+        </>
       ) : (
         <>
           <label>
@@ -124,7 +132,7 @@ export function AddServerForm({ onAdded }: { readonly onAdded: () => void }) {
         </p>
       )}
       <div>
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="button-primary" disabled={busy}>
           {busy ? 'Adding…' : 'Add server'}
         </button>
       </div>

@@ -66,3 +66,20 @@ export function parseHeaders(text: string): Record<string, string> | { error: st
   }
   return headers
 }
+
+/**
+ * The program and arguments of a Command field (a program, or a whole command line) and an
+ * Arguments field, both quoted as in a shell.
+ *
+ * @example
+ * commandOf('npx -y', '"@scope/server" --verbose')
+ * // → { command: 'npx', args: ['-y', '@scope/server', '--verbose'] }
+ */
+export function commandOf(command: string, args: string): { command: string; args: string[] } | { error: string } {
+  const head = splitCommandLine(command)
+  if ('error' in head) return head
+  if (args.trim() === '') return head
+  const tail = splitCommandLine(`_ ${args}`)
+  if ('error' in tail) return tail
+  return { command: head.command, args: [...head.args, ...tail.args] }
+}
