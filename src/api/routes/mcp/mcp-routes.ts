@@ -102,6 +102,7 @@ const addBody = z
 /**
  * The MCP servers, as `toolhost mcp` manages them: list, add, discover, set each tool Off / Ask /
  * Allow, remove.
+ * @example apiMount(ctx, access, sessions, [...mcpRoutes])
  */
 export const mcpRoutes = [
   defineRoute({

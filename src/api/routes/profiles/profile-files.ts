@@ -12,7 +12,10 @@ export interface ProfileFile {
 
 const extensions: Readonly<Record<string, ProfileFormat>> = { '.json': 'json', '.yaml': 'yaml', '.yml': 'yaml' }
 
-/** The folder of stored profiles. */
+/**
+ * The folder of stored profiles.
+ * @example profilesDir('/data') // '/data/profiles'
+ */
 export function profilesDir(dataDir: string): string {
   return join(dataDir, 'profiles')
 }
@@ -34,12 +37,18 @@ export async function listProfileFiles(dataDir: string): Promise<ProfileFile[]> 
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
-/** The file the host reads for a profile id, if any. */
+/**
+ * The file the host reads for a profile id, if any.
+ * @example (await findProfileFileOf('/data', 'reader'))?.format // 'yaml'
+ */
 export async function findProfileFileOf(dataDir: string, id: string): Promise<ProfileFile | undefined> {
   return (await listProfileFiles(dataDir)).find((file) => file.id === id)
 }
 
-/** Reads a profile file's text. */
+/**
+ * Reads a profile file's text.
+ * @example await readProfileText({ id: 'reader', path: '/data/profiles/reader.yaml', format: 'yaml' })
+ */
 export async function readProfileText(file: ProfileFile): Promise<string> {
   return readFile(file.path, 'utf8')
 }
@@ -47,6 +56,7 @@ export async function readProfileText(file: ProfileFile): Promise<string> {
 /**
  * Saves a profile's text atomically as `<id>.json` or `<id>.yaml` (a reader never sees half a
  * file), then removes the id's files of other extensions, which would otherwise hide or shadow it.
+ * @example await saveProfileText('/data', 'reader', 'yaml', 'schemaVersion: 2\nid: reader\n') // '/data/profiles/reader.yaml'
  */
 export async function saveProfileText(
   dataDir: string,

@@ -27,6 +27,7 @@ const builtinDefaultText = `${JSON.stringify({ schemaVersion: defaultProfile.sch
 /**
  * The stored profiles of `<dataDir>/profiles/`: list, read, validate a text with each problem at
  * its line, and save one (only when it is valid).
+ * @example apiMount(ctx, access, sessions, [...profileRoutes])
  */
 export const profileRoutes = [
   defineRoute({

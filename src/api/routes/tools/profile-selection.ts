@@ -18,6 +18,7 @@ export const profileIdSchema = z
 /**
  * The profile a request names, or the daemon's own when it names none (what the daemon's chats
  * run with), as the host takes it.
+ * @example await ctx.host.snapshot({ profile: profileRef(ctx, query.profile), scope: 'session', protocol: 'anthropic' })
  */
 export function profileRef(ctx: ApiContext, id: string | undefined): string | Profile | ProfileOverrides | undefined {
   return id ?? ctx.daemon.profile

@@ -35,7 +35,10 @@ export function resultFileUrl(runId: string, workspacePath: string): string {
   return `/api/results/${encodeURIComponent(runId)}/${inside.split('/').map(encodeURIComponent).join('/')}`
 }
 
-/** `GET /api/results/:runId/:invocationId/:file`: one result file of a run (an image…), read-only. */
+/**
+ * `GET /api/results/:runId/:invocationId/:file`: one result file of a run (an image…), read-only.
+ * @example apiMount(ctx, access, sessions, [resultFileRoute])
+ */
 export const resultFileRoute = defineRoute({
   method: 'GET',
   path: '/api/results/:runId/:invocationId/:file',

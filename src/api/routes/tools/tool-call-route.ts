@@ -27,6 +27,7 @@ const resultSchema = z.object({
  * `POST /api/tools/:toolId/call`: one call through the whole gate as `toolhost tools call` makes
  * it, in a run of its own. A call the rules ask about waits durably for a person: 202 with the
  * approval's id (approving it runs the call).
+ * @example apiMount(ctx, access, sessions, [toolCallRoute])
  */
 export const toolCallRoute = defineRoute({
   method: 'POST',

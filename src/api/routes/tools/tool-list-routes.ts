@@ -56,6 +56,7 @@ const notOfferedSchema = z.object({
 /**
  * `GET /api/tools` (the catalog with each tool's aliases and permission under a profile) and
  * `GET /api/snapshots/:protocol` (the snapshot an invocation would get).
+ * @example apiMount(ctx, access, sessions, [...toolListRoutes])
  */
 export const toolListRoutes = [
   defineRoute({
