@@ -235,7 +235,7 @@ function ToolDetail({
         {tool.offered === false && <Badge tone="bad">not offered</Badge>}
         {tool.deferred === true && <Badge>deferred</Badge>}
       </p>
-      <p className="description">{tool.description === '' ? 'No description.' : tool.description}</p>
+      <Description text={tool.description} />
       {aliases.length > 0 && (
         <>
           <h3>Aliases</h3>
@@ -276,5 +276,21 @@ function ToolDetail({
         )}
       </section>
     </article>
+  )
+}
+
+/** A description's first paragraph, the rest folded away so the form stays near the top. */
+function Description({ text }: { readonly text: string }): ReactNode {
+  if (text.trim() === '') return <p className="muted">No description.</p>
+  const split = text.search(/\n\s*\n/)
+  if (split < 0 || text.length < 400) return <p className="description">{text}</p>
+  return (
+    <>
+      <p className="description">{text.slice(0, split)}</p>
+      <details className="description-more">
+        <summary>The whole description</summary>
+        <p className="description">{text.slice(split).trim()}</p>
+      </details>
+    </>
   )
 }

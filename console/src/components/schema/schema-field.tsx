@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Draft, FieldError } from './schema-draft.js'
 import { initialDraft } from './schema-draft.js'
-import type { FieldSpec } from './schema-spec.js'
+import { isScalar, type FieldSpec } from './schema-spec.js'
 
 /** One field of a generated form and, for arrays and objects, the fields inside it. */
 export interface SchemaFieldProps {
@@ -84,7 +84,10 @@ export function SchemaField(props: SchemaFieldProps): ReactNode {
               />
             ))
           : items.map((item, index) => (
-              <div className="array-item" key={index}>
+              <div
+                className={isScalar(spec.items ?? { kind: 'json' }) ? 'array-item' : 'array-item array-item-group'}
+                key={index}
+              >
                 <SchemaField
                   {...props}
                   name={`${name} ${index + 1}`}
@@ -105,6 +108,7 @@ export function SchemaField(props: SchemaFieldProps): ReactNode {
             onClick={() => onChange([...path, items.length], initialDraft(spec.items ?? { kind: 'json' }))}
           >
             Add {spec.items?.title ?? 'item'}
+            <span className="visually-hidden">{` to ${spec.title ?? name}`}</span>
           </button>
         )}
         {errorNote}

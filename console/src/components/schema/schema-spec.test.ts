@@ -35,12 +35,16 @@ describe('describeSchema', () => {
     expect(describeSchema({ anyOf: [{ type: 'integer' }, { type: 'null' }] }).kind).toBe('integer')
   })
 
-  it('lists scalars, and falls back to JSON for arrays of objects, real unions and unknown shapes', () => {
+  it('lists scalars and objects, and falls back to JSON for lists of lists, real unions and unknown shapes', () => {
     expect(describeSchema({ type: 'array', items: { type: 'string' } })).toEqual({
       kind: 'array',
       items: { kind: 'string' },
     })
-    expect(describeSchema({ type: 'array', items: { type: 'object', properties: {} } }).kind).toBe('json')
+    expect(describeSchema({ type: 'array', items: { type: 'object', properties: {} } })).toEqual({
+      kind: 'array',
+      items: { kind: 'object', properties: [] },
+    })
+    expect(describeSchema({ type: 'array', items: { type: 'array', items: { type: 'string' } } }).kind).toBe('json')
     expect(describeSchema({ anyOf: [{ type: 'string' }, { type: 'number' }] }).kind).toBe('json')
     expect(describeSchema({ $ref: '#/$defs/x' }).kind).toBe('json')
     expect(describeSchema(true).kind).toBe('json')

@@ -9,7 +9,7 @@ export interface FieldSpec {
   readonly default?: unknown
   /** `enum`: the allowed values. */
   readonly options?: readonly unknown[]
-  /** `array`: the item field (always a scalar kind or an enum). */
+  /** `array`: the item field (a scalar, an enum or an object). */
   readonly items?: FieldSpec
   /** `object`: the properties, in the schema's order. */
   readonly properties?: readonly PropertySpec[]
@@ -37,8 +37,8 @@ export function isScalar(spec: FieldSpec): boolean {
 
 /**
  * Reduces a JSON schema to a {@link FieldSpec}: strings, numbers, integers, booleans, enums (and
- * `const`, or an `anyOf` of constants), arrays of those, and objects with properties; a nullable
- * type counts as its other type. Anything else (unions, tuples, arrays of objects, `$ref`) is `json`.
+ * `const`, or an `anyOf` of constants), arrays of those or of objects, and objects with properties;
+ * a nullable type counts as its other type. Anything else (unions, tuples, `$ref`) is `json`.
  * @example
  * describeSchema({ type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] })
  * // { kind: 'object', properties: [{ name: 'n', required: true, spec: { kind: 'integer' } }] }
@@ -79,7 +79,10 @@ export function describeSchema(schema: unknown): FieldSpec {
       return { kind: 'boolean', ...common }
     case 'array': {
       const items = Array.isArray(schema.items) ? undefined : describeSchema(schema.items)
-      return items !== undefined && isScalar(items) ? { kind: 'array', items, ...common } : { kind: 'json', ...common }
+      // Lists of scalars and of objects get a row per item; lists of lists or unions stay JSON.
+      return items !== undefined && (isScalar(items) || items.kind === 'object')
+        ? { kind: 'array', items, ...common }
+        : { kind: 'json', ...common }
     }
     case 'object': {
       if (!isSchema(schema.properties)) return { kind: 'json', ...common }
