@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { runAgent } from '../../src/agent/loop/run-agent.js'
 import { apiFixture, type ApiFixture } from './api-fixture.js'
 import { eventually, getJson, postToChannel, writeCall } from './run-api-helpers.js'
 
@@ -109,5 +110,24 @@ describe('approvals over the HTTP API', () => {
     })
     expect(refused.status).toBe(403)
     expect((await pendingApproval(fx)).status).toBe('pending')
+  })
+})
+
+describe('approvals of runs outside a conversation', () => {
+  it('approving the last request resumes the paused run in the daemon with its model', async () => {
+    const fx = await apiFixture({ replies: [writeCall, { text: 'Written here.' }] })
+    const paused = await runAgent({
+      host: fx.host,
+      model: 'openai-chat:gpt-4o-scripted',
+      baseUrl: fx.model.baseUrl,
+      apiKey: 'test-key',
+      prompt: 'Put hello in a.txt',
+    })
+    expect(paused.status).toBe('paused')
+    const approval = await pendingApproval(fx)
+    expect(approval.conversationId).toBeUndefined()
+    expect((await fx.api(`/api/approvals/${approval.id}/approve`, { body: {} })).status).toBe(200)
+    await runStatus(fx, paused.runId, 'completed')
+    expect(readFileSync(join(fx.projectDir, 'a.txt'), 'utf8')).toBe('hello')
   })
 })
