@@ -8,7 +8,7 @@ import { diffLineKind } from './diff-lines.js'
  */
 export function DiffView({ text, label }: { readonly text: string; readonly label?: string }): ReactNode {
   return (
-    <pre className="diff-view" tabIndex={0} {...(label !== undefined && { 'aria-label': label })}>
+    <pre className="diff-view" tabIndex={0} {...(label !== undefined && { role: 'region', 'aria-label': label })}>
       {text.split('\n').map((line, i) => (
         <span key={i} className={`diff-line diff-${diffLineKind(line)}`}>
           {line}

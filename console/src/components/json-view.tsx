@@ -38,7 +38,7 @@ export function jsonTokens(text: string): { kind: JsonTokenKind; text: string }[
 export function JsonView({ value, label }: { readonly value: unknown; readonly label?: string }): ReactNode {
   const text = JSON.stringify(value, null, 2) ?? String(value)
   return (
-    <pre className="json-view" tabIndex={0} {...(label !== undefined && { 'aria-label': label })}>
+    <pre className="json-view" tabIndex={0} {...(label !== undefined && { role: 'region', 'aria-label': label })}>
       {jsonTokens(text).map((token, i) =>
         token.kind === 'plain' ? (
           token.text

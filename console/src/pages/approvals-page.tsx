@@ -172,7 +172,7 @@ function ApprovalCard({
       <h3 className="small-heading" id={`${id}-input`}>
         Input
       </h3>
-      <pre className="approval-input" tabIndex={0} aria-labelledby={`${id}-input`}>
+      <pre className="approval-input" tabIndex={0} role="region" aria-labelledby={`${id}-input`}>
         {approval.inputText}
       </pre>
       <div className="decision">
