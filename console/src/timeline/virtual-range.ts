@@ -15,7 +15,7 @@ export interface VirtualRange {
  *
  * @example
  * visibleRange({ count: 10_000, rowHeight: 32, heights: new Map(), scrollTop: 3200, viewport: 640 })
- * // → { start: 95, end: 125, total: 320000 }
+ * // → { start: 95, end: 126, total: 320000 }
  */
 export function visibleRange(options: {
   readonly count: number
