@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { api } from '../api.js'
+import { Link } from '../components/link.js'
 import { navigate } from '../router.js'
 import type { TimelineRow } from '../timeline/timeline-model.js'
 import { TimelineRowView } from '../timeline/timeline-row.js'
@@ -67,7 +68,7 @@ export function RunPage({ runId }: { readonly runId: string }) {
           </button>
           <button
             type="button"
-            disabled={busy || status === 'running' || status === 'completed'}
+            disabled={busy || (status !== 'paused' && status !== 'cancelled')}
             onClick={() => void act('resume')}
           >
             Resume
@@ -86,6 +87,11 @@ export function RunPage({ runId }: { readonly runId: string }) {
           <span>profile {run.data.profileId}</span>
           {run.data.model !== undefined && <span>{run.data.model}</span>}
           <span className="pg-muted">started {formatTime(run.data.createdAt)}</span>
+          {run.data.conversationId !== undefined && (
+            <Link href={`/chat?c=${encodeURIComponent(run.data.conversationId)}`}>
+              conversation {run.data.conversationId}
+            </Link>
+          )}
         </p>
       )}
       <p role="status" aria-live="polite" className="pg-small pg-live">

@@ -12,6 +12,8 @@ export interface RunSummary {
   readonly profileId: string
   readonly model?: string
   readonly prompt?: string
+  /** The daemon conversation the run answers, if any. */
+  readonly conversationId?: string
   readonly createdAt: number
   readonly updatedAt: number
   readonly calls: number
