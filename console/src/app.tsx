@@ -36,6 +36,7 @@ export function App(): ReactNode {
     )
   }, [])
   useEffect(check, [check])
+  const loggedOut = useCallback(() => setSession({ kind: 'out' }), [])
 
   switch (session.kind) {
     case 'checking':
@@ -57,7 +58,7 @@ export function App(): ReactNode {
         </main>
       )
     case 'in':
-      return <Shell onLoggedOut={() => setSession({ kind: 'out' })} />
+      return <Shell onLoggedOut={loggedOut} />
   }
 }
 
