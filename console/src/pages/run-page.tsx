@@ -4,6 +4,7 @@ import { Link } from '../components/link.js'
 import { navigate } from '../router.js'
 import type { TimelineRow } from '../timeline/timeline-model.js'
 import { TimelineRowView } from '../timeline/timeline-row.js'
+import { turnKeys, turnTexts, type RunTranscript } from '../timeline/turn-texts.js'
 import { useRunEvents, type StreamState } from '../timeline/use-run-events.js'
 import { VirtualList } from '../timeline/virtual-list.js'
 import type { RunSummary } from './runs-page.js'
@@ -119,6 +120,27 @@ function RunTimeline({ runId, onStatus }: { readonly runId: string; readonly onS
   // The rows are appended in place; `version` says when to filter them again.
   const rows = useMemo(() => timeline.rows.filter((row) => shown(row, filter)), [timeline, version, filter])
 
+  // What the model wrote in each turn is in the transcript.
+  const keys = useMemo(() => turnKeys(timeline), [timeline, version])
+  // A turn's text is stored as it ends: read again on every turn event and when the run ends.
+  const turnEvents = useMemo(
+    () => timeline.rows.filter((row) => row.kind === 'event' && row.event.type.startsWith('turn_')).length,
+    [timeline, version],
+  )
+  const turns = keys.size
+  const [texts, setTexts] = useState<ReadonlyMap<string, string>>(new Map())
+  useEffect(() => {
+    if (turns === 0) return
+    let current = true
+    api<RunTranscript>(`/api/runs/${encodeURIComponent(runId)}/transcript`).then(
+      (transcript) => current && setTexts(turnTexts(transcript)),
+      () => undefined, // The turns stay without their text.
+    )
+    return () => {
+      current = false
+    }
+  }, [runId, turns, turnEvents, timeline.status])
+
   const lastStatus = timeline.status
   useEffect(() => {
     if (lastStatus !== undefined) onStatus(lastStatus)
@@ -187,6 +209,7 @@ function RunTimeline({ runId, onStatus }: { readonly runId: string; readonly onS
               open={open.has(row.key)}
               onToggle={() => toggle(row.key)}
               onDecide={decide}
+              turnText={texts.get(keys.get(row.key) ?? '')}
             />
           )}
         />

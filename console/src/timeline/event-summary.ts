@@ -10,8 +10,8 @@ export interface EventSummary {
   readonly preview?: string
 }
 
-/** The first line of `text`, cut to `max` characters. */
-function previewOf(text: string, max = 160): string | undefined {
+/** The first line of `text`, cut to `max` characters; `undefined` when blank. */
+export function previewOf(text: string, max = 160): string | undefined {
   const line = text.trim().split('\n', 1)[0]?.trim() ?? ''
   if (line === '') return undefined
   return line.length > max ? `${line.slice(0, max - 1)}…` : line

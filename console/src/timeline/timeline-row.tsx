@@ -1,7 +1,7 @@
 import { StatusBadge } from '../pages/shared-parts/status-badge.js'
 import { formatDuration, formatTime } from '../pages/shared-parts/use-load.js'
 import { TextOrDiff } from './diff-view.js'
-import { summarizeEvent } from './event-summary.js'
+import { previewOf, summarizeEvent } from './event-summary.js'
 import { resultUrl } from './result-url.js'
 import { argumentsLine, prettyArguments, type CallView, type TimelineRow } from './timeline-model.js'
 
@@ -11,6 +11,8 @@ export interface RowProps {
   readonly runId: string
   readonly open: boolean
   readonly onToggle: () => void
+  /** For a model turn: what the model wrote in it, once the transcript is read. */
+  readonly turnText?: string | undefined
   /** Answers a waiting approval from the timeline. */
   readonly onDecide: (approvalId: string, decision: 'once' | 'always' | 'deny') => void
 }
@@ -21,9 +23,11 @@ const clock = (at: number | undefined) => (at === undefined ? '' : new Date(at).
  * One line of the run timeline: a button that opens its details (the call's input, decision,
  * timings and result; the event's text).
  */
-export function TimelineRowView({ row, runId, open, onToggle, onDecide }: RowProps) {
+export function TimelineRowView({ row, runId, open, onToggle, onDecide, turnText }: RowProps) {
   if (row.kind === 'event') {
-    const summary = summarizeEvent(row.event)
+    const plain = summarizeEvent(row.event)
+    const preview = turnText === undefined ? undefined : previewOf(turnText)
+    const summary = preview === undefined ? plain : { ...plain, body: turnText, preview }
     return (
       <div className={`tl-row pg-tone-${summary.tone}`}>
         <button type="button" className="tl-line" aria-expanded={open} onClick={onToggle}>
