@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'console/src/**/*.test.{ts,tsx}'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
     // dist/ is built once, before every test, for the tests that drive the binary.
     globalSetup: ['test/build-dist.ts'],

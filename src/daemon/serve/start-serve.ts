@@ -1,6 +1,7 @@
 import type { Channel } from '../../channels/channel.js'
 import { channelSecretFromEnv, channelSecretVariable } from '../../channels/http/channel-secret.js'
 import { httpChannel } from '../../channels/http/http-channel.js'
+import { consoleChannel } from '../../channels/console/console-channel.js'
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { Profile } from '../../profile/profile-schema.js'
 import type { ProfileOverrides } from '../../profile/load-profile.js'
@@ -55,6 +56,8 @@ export async function startServe(options: ServeOptions): Promise<Serving> {
   let endTerminal = (): void => {}
   const closed = new Promise<void>((resolve) => (endTerminal = resolve))
   const channels: Channel[] = []
+  // The console's chat answers in its conversations, which the browser reads from the store.
+  if (options.mounts !== undefined) channels.push(consoleChannel())
   for (const name of new Set(options.channels)) {
     if (name === 'http') {
       const { secret, generated } = channelSecretFromEnv(env)
