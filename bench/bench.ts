@@ -13,6 +13,7 @@ import { externalizeIfLong } from '../src/results/externalize-result.js'
 import { normalizeImage } from '../src/results/normalize-image.js'
 import { defineTool } from '../src/tool/define-tool.js'
 import { agentBench } from './agent.bench.js'
+import { chatBench } from './chat.bench.js'
 import { type BenchReport, type BenchUnit, median } from './bench-report.js'
 import { daemonBench } from './daemon.bench.js'
 import { deferredBench } from './deferred.bench.js'
@@ -194,6 +195,7 @@ try {
   await deferredBench(report, scratch)
   await queueBench(report, scratch)
   await daemonBench(report, scratch)
+  await chatBench(report)
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}`
   const date = new Date().toISOString().slice(0, 10)
   console.log(`${machine}\n\n${table()}`)

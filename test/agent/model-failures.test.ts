@@ -78,7 +78,10 @@ describe('a model call that fails ends the run failed, in one line', () => {
     expect(result.reason).toBe(
       `no answer from ${server.baseUrl} for 0.2 s ${when}: is the server overloaded or stuck? (a slow model may need a larger agent.streamIdleTimeoutSec)`,
     )
-    expect(server.requests()).toBe(4)
+    // Four tries are sent (the phases below count them where they are made); on a busy machine the
+    // server may not have read a request before the client gives up on it (it waits 0.2 s).
+    expect(server.requests()).toBeGreaterThan(0)
+    expect(server.requests()).toBeLessThanOrEqual(4)
     expect(
       events
         .filter((event) => event.type === 'model-retry')

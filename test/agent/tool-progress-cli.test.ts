@@ -39,7 +39,7 @@ describe('toolhost run --json', () => {
     const alias = /\bmcp__ev__trigger\S*/.exec(tools.out)?.[0]
     expect(alias).toBeDefined()
     const server = await ScriptedModelServer.start('openai-chat', [
-      { calls: [{ id: 'call_l', name: alias!, args: JSON.stringify({ duration: 0.1, steps: 3 }) }] },
+      { calls: [{ id: 'call_l', name: alias!, args: JSON.stringify({ duration: 2, steps: 4 }) }] },
       { text: 'It ran.' },
     ])
     vi.stubEnv('OPENAI_API_KEY', 'test-key')
@@ -73,7 +73,7 @@ describe('toolhost run --json', () => {
       const progress = events.filter((event) => event.type === 'tool-progress')
       expect(progress.length).toBeGreaterThanOrEqual(1)
       for (const [i, event] of progress.entries()) {
-        expect([event.callId, event.alias, event.total]).toEqual(['call_l', alias, 3])
+        expect([event.callId, event.alias, event.total]).toEqual(['call_l', alias, 4])
         expect(event.progress).toBeGreaterThan(i === 0 ? 0 : (progress[i - 1]?.progress ?? 0))
       }
       expect(progress.every((event) => event.agentId === 'mcp' && typeof event.elapsedMs === 'number')).toBe(true)

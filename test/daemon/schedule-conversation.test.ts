@@ -3,24 +3,20 @@ import { daemonFixture, describeBackends, said } from './daemon-fixture.js'
 
 describeBackends('a schedule made in a conversation', (queue) => {
   it('fires once at its time into the same conversation, and the agent answers there', async () => {
-    const at = new Date(Date.now() + 1500).toISOString().replace('Z', '+00:00')
+    let asked = 0
     const fx = await daemonFixture({
       queue: queue(),
       profile: { permissions: { mode: 'bypass' } },
-      replies: [
-        {
-          text: 'Setting it.',
-          calls: [
-            {
-              id: 'call_s',
-              name: 'schedule_create',
-              args: JSON.stringify({ at, prompt: 'Remind the user to stretch.' }),
-            },
-          ],
-        },
-        { text: 'I will remind you.' },
-        { text: 'Time to stretch!' },
-      ],
+      // The time is set when the model is asked, 1.5 s ahead, however long the machine took to get there.
+      respond: () => {
+        asked += 1
+        if (asked === 1) {
+          const at = new Date(Date.now() + 1500).toISOString().replace('Z', '+00:00')
+          const args = JSON.stringify({ at, prompt: 'Remind the user to stretch.' })
+          return { text: 'Setting it.', calls: [{ id: 'call_s', name: 'schedule_create', args }] }
+        }
+        return { text: asked === 2 ? 'I will remind you.' : 'Time to stretch!' }
+      },
     })
     await fx.post('lena', 'Remind me to stretch in a moment')
     const messages = await fx.waitFor('lena', (m) => m.filter((x) => x.role === 'assistant').length === 2)

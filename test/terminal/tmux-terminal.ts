@@ -32,8 +32,9 @@ export class TmuxTerminal {
     const socket = join(tempDir('toolhost-tmux-'), 'tmux.sock')
     const terminal = new TmuxTerminal(socket)
     const env = Object.entries(options.env).map(([key, value]) => `${key}=${value}`)
-    // After the program ends its last screen stays, with the exit status, for the test to read.
-    const shell = `${['env', '-i', ...env, ...command].map(quote).join(' ')}; echo "[exited $?]"; sleep 3600`
+    // After the program ends its last screen stays, with the exit status, for the test to read; a
+    // Ctrl-C typed after the end is ignored, so it cannot end the session the test still reads.
+    const shell = `${['env', '-i', ...env, ...command].map(quote).join(' ')}; code=$?; trap '' INT; echo "[exited $code]"; sleep 3600`
     await terminal.#tmux(
       'new-session',
       '-d',

@@ -137,7 +137,7 @@ function onEvent(state: ChatState, event: AgentEvent, now: number, callPatch: st
         endedAt: now,
       }
       const rest = state.running.filter((_, at) => at !== index)
-      const long = result.content.split('\n').length > (event.summary === undefined ? collapsedLines : previewLines)
+      const long = moreLinesThan(result.content, event.summary === undefined ? collapsedLines : previewLines)
       return {
         ...state,
         settled: [...state.settled, ended],
@@ -266,4 +266,14 @@ function append(state: ChatState, make: (id: string) => ChatItem): ChatState {
 function firstLine(text: string): string {
   const line = text.split('\n')[0] ?? ''
   return line.length > 60 ? `${line.slice(0, 59)}…` : line
+}
+
+/** True when a text has more than `count` lines; stops looking once it knows. */
+function moreLinesThan(text: string, count: number): boolean {
+  let at = -1
+  for (let seen = 0; seen < count; seen++) {
+    at = text.indexOf('\n', at + 1)
+    if (at === -1) return false
+  }
+  return at < text.length - 1
 }

@@ -57,10 +57,12 @@ export function toolResultLines(item: ToolItem, options: ViewOptions & { readonl
     parts.push(...renderDiff(result.patch, { color: options.color, width: inner, maxLines: diffLines }).split('\n'))
   } else if (!result.isError) {
     // Beside the tool's own summary a few lines do; alone, the output's first lines say what happened.
-    const lines = visibleText(result.content).replace(/\n+$/, '').split('\n')
-    const shown = lines.slice(0, result.summary === undefined ? collapsedLines : previewLines)
-    parts.push(...shown.map((line) => s.dim(cutToWidth(line, inner))))
-    const more = lines.length - shown.length
+    const { head, total } = firstLines(
+      withoutTrailingBreaks(result.content),
+      result.summary === undefined ? collapsedLines : previewLines,
+    )
+    parts.push(...head.map((line) => s.dim(cutToWidth(visibleText(line), inner))))
+    const more = total - head.length
     if (more > 0)
       parts.push(s.dim(`… ${formatCount(more)} more lines${options.expandable ? ' (Ctrl-O to expand)' : ''}`))
   }
@@ -68,6 +70,27 @@ export function toolResultLines(item: ToolItem, options: ViewOptions & { readonl
     .filter((line, index) => index > 0 || line !== '')
     .map(lead)
     .join('\n')
+}
+
+/** The first `count` lines of a text and how many it has, without splitting all of a long one. */
+export function firstLines(text: string, count: number): { readonly head: string[]; readonly total: number } {
+  const head: string[] = []
+  let start = 0
+  let total = 1
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (head.length < count) head.push(text.slice(start, at))
+    start = at + 1
+    total += 1
+  }
+  if (head.length < count) head.push(text.slice(start))
+  return { head, total }
+}
+
+/** The text without its trailing line breaks (a regex would scan all of a long output). */
+function withoutTrailingBreaks(text: string): string {
+  let end = text.length
+  while (end > 0 && text[end - 1] === '\n') end -= 1
+  return end === text.length ? text : text.slice(0, end)
 }
 
 /** `alias(arguments)` for a tool without its own title, the arguments on one line. */
