@@ -14,13 +14,30 @@ describe('the console in a browser', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('has no horizontal scrollbar on any page at 375 px wide', async () => {
-    const { page, open } = await browserFixture({ viewport: { width: 375, height: 720 } })
+  it('has no horizontal scrollbar on any page at 375 px wide, nor on a run with a long call', async () => {
+    const long = 'a long line of text without a break '.repeat(8).replaceAll(' ', '_')
+    const { page, open, goto, post, until } = await browserFixture({
+      viewport: { width: 375, height: 720 },
+      replies: [
+        {
+          text: 'Rolling.',
+          calls: [{ id: 'call_d', name: 'dice_roll', args: JSON.stringify({ formula: '2d6', label: long }) }],
+        },
+        { text: long },
+      ],
+    })
+    await post('narrow', 'Roll')
+    const { runs } = await until<{ runs: { id: string; status: string }[] }>('/api/runs', (body) =>
+      body.runs.some((run) => run.status === 'completed'),
+    )
     for (const path of pages) {
       await open(path)
       const overflow = await horizontalOverflow(page)
       expect({ path, overflow }).toEqual({ path, overflow: 0 })
     }
+    await goto(`/runs/${runs[0]?.id ?? ''}`)
+    await page.getByText('dice_roll').first().waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
   })
 
   it('renders in dark and in light colours', async () => {
