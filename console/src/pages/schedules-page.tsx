@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { api } from '../api.js'
+import { Link } from '../components/link.js'
 import { StatusBadge } from './shared-parts/status-badge.js'
 import { formatTime, messageOf, useLoad } from './shared-parts/use-load.js'
 import './pages.css'
@@ -82,7 +83,9 @@ export function SchedulesPage() {
               {list.map((schedule) => (
                 <tr key={schedule.id}>
                   <td>
-                    <code className="pg-id">{schedule.conversationId}</code>
+                    <Link href={`/chat?c=${encodeURIComponent(schedule.conversationId)}`}>
+                      <code className="pg-id">{schedule.conversationId}</code>
+                    </Link>
                   </td>
                   <td>{whenOf(schedule)}</td>
                   <td>{formatTime(schedule.nextDueAt)}</td>
