@@ -112,7 +112,7 @@ function route(path: string): { title: string; page: ReactNode } {
       return { title: 'Runs', page: <RunsPage /> }
     case '/approvals':
       return { title: 'Approvals', page: <ApprovalsPage /> }
-    case '/mcp':
+    case '/mcp-servers':
       return { title: 'MCP servers', page: <McpPage /> }
     case '/profiles':
       return { title: 'Profiles', page: <ProfilesPage /> }

@@ -7,7 +7,7 @@ export const navItems: readonly { readonly href: string; readonly label: string 
   { href: '/tools', label: 'Tools' },
   { href: '/runs', label: 'Runs' },
   { href: '/approvals', label: 'Approvals' },
-  { href: '/mcp', label: 'MCP' },
+  { href: '/mcp-servers', label: 'MCP' },
   { href: '/profiles', label: 'Profiles' },
   { href: '/schedules', label: 'Schedules' },
   { href: '/chat', label: 'Chat' },
