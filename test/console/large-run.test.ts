@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { browserFixture } from './browser-fixture.js'
+
+describe('the Run page with a long run', () => {
+  it('keeps only the visible rows of 10,000 events in the page, and reaches the last one', async () => {
+    const { page, goto, fx } = await browserFixture()
+    const store = fx.host.store()
+    const runId = store.createRun({ scope: 'chat', profileId: 'default' }).id
+    store.appendRunEvent(runId, 'run_started', {
+      prompt: 'A long one',
+      model: 'openai-chat:gpt-4o-scripted',
+      profileId: 'default',
+      scope: 'chat',
+    })
+    for (let attempt = 1; attempt < 10_000; attempt++)
+      store.appendRunEvent(runId, 'drift', { attempt, path: 'output/direct.md' })
+    store.appendRunEvent(runId, 'finished', { status: 'completed', reason: 'answered', text: 'The end.' })
+    store.setRunStatus(runId, 'completed')
+
+    await goto(`/runs/${runId}`)
+    const list = page.getByRole('list').first()
+    // The stream is read to its end; the page follows it to the last event.
+    await page
+      .getByText(/10,?001 events/)
+      .first()
+      .waitFor({ timeout: 150_000 })
+    await page.getByText('The end.').first().waitFor({ timeout: 150_000 })
+    const rows = await list.getByRole('listitem').count()
+    expect(rows).toBeGreaterThan(5)
+    expect(rows).toBeLessThan(200)
+    // Guards against a hang, not a speed limit: a busy machine reads 10,000 events slowly.
+  }, 300_000)
+})
