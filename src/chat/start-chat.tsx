@@ -1,30 +1,18 @@
 import { join } from 'node:path'
 import type { ReadStream, WriteStream } from 'node:tty'
 import { render } from 'ink'
-import type { Scope } from '../core/scope.js'
-import type { ToolHost } from '../host/create-tool-host.js'
-import type { PermissionMode } from '../profile/profile-schema.js'
 import { createWorkspace } from '../workspace/create-workspace.js'
 import type { SlashCommand } from './commands/slash-command.js'
 import type { ReadOutcome } from './input/attach-files.js'
 import { InputHistory } from './input/input-history.js'
-import { ChatSession } from './session/chat-session.js'
+import { ChatSession, type ChatSessionOptions } from './session/chat-session.js'
 import { transcriptItems } from './session/transcript-items.js'
 import { createChatStore } from './state/chat-store.js'
 import { initialChatState } from './state/chat-state.js'
 import { ChatApp } from './ui/chat-app.js'
 
-/** Options of {@link startChat}. */
-export interface StartChatOptions {
-  readonly host: ToolHost
-  /** `provider:model`. */
-  readonly model: string
-  readonly baseUrl?: string
-  readonly apiKey?: string
-  readonly profile?: string
-  readonly scope: Scope
-  /** The permission mode for this chat, over the profile's. */
-  readonly mode?: PermissionMode
+/** Options of {@link startChat}: the session's, plus the screen's. */
+export interface StartChatOptions extends Omit<ChatSessionOptions, 'runId' | 'readCurrent' | 'dispatch'> {
   /** A stored run to go on with. */
   readonly resume?: string
   readonly commands: readonly SlashCommand[]
