@@ -26,6 +26,7 @@ const layers = [
   'host',
   'mcp/server',
   'agent',
+  'adapters',
   'chat',
   'channels',
   'daemon',

@@ -1,7 +1,7 @@
 // Bundles the command line (dist/cli/main.js and what it imports) into dist/cli-bundle/, so that a
 // start reads a few files instead of hundreds of modules. zod, yaml, the MCP SDK and the providers
 // go in (one copy of zod for all of them); sharp (native), just-bash, ajv, mathjs, turndown and the
-// chat's Ink, React, marked and diff,
+// chat's Ink, React, marked and diff, pg and vscode-jsonrpc (database and language-server tools),
 // loaded at first use, stay outside, as do Node's own modules. The library (dist/index.js and the
 // subpaths) is not bundled. Each module keeps its own
 // location for files it reads beside itself (texts, workers): `import.meta.url` becomes its URL in
@@ -15,7 +15,7 @@ const dist = join(root, 'dist')
 const outDir = join(dist, 'cli-bundle')
 // Written beside and then moved in place, so a CLI started meanwhile finds the old bundle or the new one.
 const nextDir = join(dist, 'cli-bundle.next')
-const loadedAtFirstUse = /^(sharp|@img|just-bash|ajv|ajv-formats|mathjs|turndown|ink|react|marked|diff)(\/|$)/
+const loadedAtFirstUse = /^(sharp|@img|just-bash|ajv|ajv-formats|mathjs|turndown|ink|react|marked|diff|pg|pg-[a-z-]+|vscode-jsonrpc)(\/|$)/
 
 rmSync(nextDir, { recursive: true, force: true })
 const bundle = await rolldown({

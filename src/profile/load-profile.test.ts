@@ -55,6 +55,9 @@ describe('parseProfile', () => {
         maxDriftAttempts: 20,
         streamIdleTimeoutSec: 120,
       },
+      databases: {},
+      webSearch: { allowedDomains: [], blockedDomains: [], maxPerRun: 20, maxResults: 10 },
+      lsp: { servers: {}, idleTimeoutSec: 300, requestTimeoutSec: 30 },
     })
   })
 

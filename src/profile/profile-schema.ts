@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { parsePermissionRule } from './permission-rule.js'
 import { toolPatternProblem } from '../core/tool-pattern.js'
 import { sandboxSettings } from './sandbox-settings.js'
+import { databaseSettings } from './database-settings.js'
+import { webSearchSettings } from './web-search-settings.js'
+import { lspSettings } from './lsp-settings.js'
 
 /**
  * The profile schema version this toolhost writes and reads natively. Version 2 made the round and
@@ -160,6 +163,12 @@ export const profileSchema = z.strictObject({
   sandbox: sandboxSettings.prefault({}),
   skills: skillsSettings.prefault({}),
   agent: agentSettings.prefault({}),
+  /** Named connections for `database.query` and `database.schema`. */
+  databases: databaseSettings.default({}),
+  /** How `web.search` searches. */
+  webSearch: webSearchSettings.prefault({}),
+  /** Language servers for the `lsp.*` tools. */
+  lsp: lspSettings.prefault({}),
 })
 
 /** A validated profile with every default filled in. */
@@ -181,6 +190,8 @@ export function profileKeysAt(path: string): readonly string[] {
   if (path === 'sandbox') return Object.keys(sandboxSettings.shape)
   if (path === 'skills') return Object.keys(skillsSettings.shape)
   if (path === 'agent') return Object.keys(agentSettings.shape)
+  if (path === 'webSearch') return Object.keys(webSearchSettings.shape)
+  if (path === 'lsp') return Object.keys(lspSettings.shape)
   return []
 }
 
