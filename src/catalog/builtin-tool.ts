@@ -26,6 +26,7 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     completion: definition.completion ?? false,
     ...(definition.completesWith !== undefined && { completesWith: definition.completesWith.bind(definition) }),
     ...(definition.requires !== undefined && { requires: definition.requires }),
+    ...(definition.unavailableWith !== undefined && { unavailableWith: definition.unavailableWith.bind(definition) }),
     timeoutMs: definition.timeoutMs ?? builtinTimeoutMs,
     pagesItself: definition.pagesItself ?? false,
     returnsImages: false,

@@ -12,6 +12,7 @@ import type { JsonSchema } from '../core/json-schema.js'
 import type { ToolId, ToolSourceKind } from '../core/tool-id.js'
 import type { Scope } from '../core/scope.js'
 import type { RunFeature } from '../tool/run-services.js'
+import type { Profile } from '../profile/profile-schema.js'
 
 /**
  * A tool as the catalog holds it, whatever its source: what the snapshot shows the model and what
@@ -36,6 +37,8 @@ export interface CatalogTool {
   completesWith?(input: Record<string, unknown>): boolean
   /** Run features the tool needs (builtins only); offered only where all are present. */
   readonly requires?: readonly RunFeature[]
+  /** Why the tool cannot be offered with a profile (builtins only); offered when undefined. */
+  unavailableWith?(profile: Profile): string | undefined
   /** Longest a call may run before it is stopped. */
   readonly timeoutMs: number
   /** Tools that page their own output are never externalized. */

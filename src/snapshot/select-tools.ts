@@ -35,6 +35,13 @@ export function selectTools(
     if (tool.source === 'builtin') builtinAliases.push(builtinAlias(tool.nativeName))
     // Run tools (commit, delegation, task return…) exist only where the agent loop provides their services.
     if (tool.requires?.some((feature) => !features.includes(feature)) === true) continue
+    const unavailable = tool.unavailableWith?.(profile)
+    if (unavailable !== undefined) {
+      // Said only when the profile names the tool itself: `builtin:*` covers unconfigured tools by design.
+      if (allow[rank] === tool.id)
+        diagnostics.push({ toolId: tool.id, code: 'snapshot.tool_unconfigured', message: `${tool.id}: ${unavailable}` })
+      continue
+    }
     if (!tool.scopes.includes(scope)) {
       // Only worth saying when the profile names the tool itself; globs cover other scopes' tools by design.
       if (allow[rank] === tool.id)

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir.js'
 import { testTools } from '../../test/test-tools.js'
+import { z } from 'zod'
+import { defineTool } from '../tool/define-tool.js'
 import { createToolHost, type ToolHost } from '../host/create-tool-host.js'
 import { protocolNames } from '../core/protocol-name.js'
 import { probeSandbox } from '../sandbox/detect-sandbox.js'
@@ -80,6 +82,40 @@ describe('snapshot', () => {
       'extension.disabled',
       'snapshot.scope_mismatch',
     ])
+  })
+
+  it('leaves out tools that need settings the profile lacks, saying why when the profile names them', async () => {
+    const needsKey = defineTool({
+      name: 'test.keyed',
+      description: 'Needs a key.',
+      inputSchema: z.object({}),
+      unavailableWith: (profile) => (profile.network.allowPrivateHosts.includes('10.0.0.1') ? undefined : 'no key'),
+      call: async () => ({ content: 'ok' }),
+    })
+    const keyed = await createToolHost({ tools: [needsKey], dataDir: tempDir('toolhost-keyed-') })
+    try {
+      const named = await keyed.createInvocation({
+        scope: 'session',
+        protocol: 'openai-chat',
+        profile: { tools: { allow: ['builtin:test.keyed'] } },
+      })
+      expect(named.snapshot.bindings).toEqual([])
+      expect(named.snapshot.diagnostics).toContainEqual({
+        toolId: 'builtin:test.keyed',
+        code: 'snapshot.tool_unconfigured',
+        message: 'builtin:test.keyed: no key',
+      })
+      const globbed = await keyed.createInvocation({ scope: 'session', protocol: 'openai-chat' })
+      expect(globbed.snapshot.diagnostics.filter((d) => d.code === 'snapshot.tool_unconfigured')).toEqual([])
+      const configured = await keyed.createInvocation({
+        scope: 'session',
+        protocol: 'openai-chat',
+        profile: { network: { allowPrivateHosts: ['10.0.0.1'] } },
+      })
+      expect(configured.snapshot.bindings.map((b) => b.alias)).toContain('test_keyed')
+    } finally {
+      await keyed.close()
+    }
   })
 
   it('is frozen and keeps its tools when the catalog changes', async () => {

@@ -137,6 +137,11 @@ export interface ToolDefinition<Schema extends StandardSchemaWithJson = Standard
   completesWith?(input: InferOutput<Schema>): boolean
   /** Run features the tool needs; it is offered only to invocations that have all of them. */
   readonly requires?: readonly RunFeature[]
+  /**
+   * Why the tool cannot be offered with this profile, e.g. `database.query` without a connection in
+   * `databases`; offered when it returns undefined. Checked when a snapshot is built.
+   */
+  unavailableWith?(profile: Profile): string | undefined
   /** Longest a call may run before it is stopped; default 10 minutes for builtins. */
   readonly timeoutMs?: number
   /** True for tools that page their own output (e.g. a file reader): long results are not externalized. */

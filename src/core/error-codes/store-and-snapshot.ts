@@ -55,6 +55,11 @@ export const storeAndSnapshotErrorCodes = {
     kind: 'diagnostic',
     meaning: "The profile names a tool that does not serve the invocation's scope; it is not offered.",
   },
+  'snapshot.tool_unconfigured': {
+    kind: 'diagnostic',
+    meaning:
+      'The profile names a tool that needs settings it does not have (a database, a search backend, a language server); it is not offered.',
+  },
   'snapshot.tools_deferred': {
     kind: 'diagnostic',
     meaning: 'The tool definitions are over the deferral budget; some tools are offered behind tools_search.',
