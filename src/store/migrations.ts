@@ -1,11 +1,14 @@
 /**
- * The schema of `toolhost.db` as an ordered list of steps. This file has no imports so that a child
- * process or a tool can apply it with nothing but `node:sqlite`.
+ * The schema of `toolhost.db` as an ordered list of steps. This file imports only the later steps
+ * (`later-migrations.ts`, which imports nothing), so that a child process or a tool can apply them
+ * with nothing but `node:sqlite`.
  *
  * Rules: never edit a step that has shipped; add a new one with the next version. Each step runs in
  * its own transaction together with its row in `schema_migrations`. All tables are STRICT so a
  * column holds only its declared type.
  */
+
+import { laterMigrations } from './later-migrations.js'
 
 /** One schema step. */
 export interface Migration {
@@ -449,4 +452,5 @@ CREATE TABLE api_audit (
 CREATE INDEX api_audit_by_time ON api_audit (at);
 `,
   },
+  ...laterMigrations,
 ]

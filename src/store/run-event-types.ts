@@ -10,6 +10,7 @@ export const runEventTypes = [
   'handoff',
   'child_started',
   'child_ended',
+  'tasks',
   'finished',
   'model_error',
 ] as const
@@ -105,6 +106,12 @@ export type ChildEndedData = {
   readonly error?: string
 }
 
+/** An agent replaced its plan with `task.write`; the last one of an invocation is its plan. */
+export type TasksData = {
+  readonly invocationId: string
+  readonly items: readonly { readonly content: string; readonly status: string }[]
+}
+
 /** The run ended. */
 export type FinishedData = {
   /** The run's final status, e.g. `completed`, `failed`, `cancelled`, `paused`. */
@@ -133,6 +140,7 @@ export interface RunEventDataByType {
   handoff: HandoffData
   child_started: ChildStartedData
   child_ended: ChildEndedData
+  tasks: TasksData
   finished: FinishedData
   model_error: ModelErrorData
 }
@@ -196,6 +204,10 @@ export const runEventDataSchemas: { readonly [T in RunEventType]: z.ZodType<RunE
     status: z.string().exactOptional(),
     summary: z.string().exactOptional(),
     error: z.string().exactOptional(),
+  }),
+  tasks: z.looseObject({
+    invocationId: id,
+    items: z.array(z.looseObject({ content: z.string(), status: z.string() })),
   }),
   finished: z.looseObject({ status: z.string(), reason: z.string().exactOptional(), text: z.string().exactOptional() }),
   model_error: z.looseObject({

@@ -150,9 +150,28 @@ export interface ScheduleService {
   cancel(id: string): Promise<ScheduleInfo>
 }
 
+/** Where a task of the agent's plan stands. */
+export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled'
+
+/** One item of the agent's own plan (`task.write`, `task.read`). */
+export interface TaskItem {
+  readonly content: string
+  readonly status: TaskStatus
+}
+
+/** The agent's plan, kept with the run so a resumed run finds it as it was. */
+export interface TaskListService {
+  /** The invocation's current plan; empty before the first `task.write`. */
+  read(): readonly TaskItem[]
+  /** Replaces the plan; recorded in the store before the call's result. */
+  write(items: readonly TaskItem[]): Promise<void>
+}
+
 /** What an agent run gives the tools that act on the run itself; absent outside the agent loop. */
 export interface RunServices {
   readonly runId: string
+  /** The agent's plan (`task.*`). */
+  readonly tasks: TaskListService
   /** The conversation of the run, oldest first (chat scope: the channel's messages, then the run's own). */
   conversation(): readonly ChatMessage[]
   /** The run's lorebook, when it has one. */

@@ -15,6 +15,7 @@ import { chatTools } from './chat/index.js'
 import { publishTools } from './workspace/publish/index.js'
 import { worldinfoTools } from './worldinfo/index.js'
 import { scheduleTools } from './schedule/index.js'
+import { taskTools } from './task/index.js'
 
 /**
  * The builtin tools every host starts with. Run tools (publish, chat, world info, sub-agents, schedules) are
@@ -37,6 +38,7 @@ export const builtinTools: readonly AnyToolDefinition[] = [
   ...worldinfoTools,
   ...agentTools,
   ...scheduleTools,
+  ...taskTools,
 ]
 
 /** Builtin tools that run real programs in the OS sandbox: offered only where it works. */

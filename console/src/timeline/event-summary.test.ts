@@ -15,6 +15,20 @@ describe('summarizeEvent', () => {
     })
   })
 
+  it("shows an agent's plan as its progress and checklist", () => {
+    const items = [
+      { content: 'Read', status: 'completed' },
+      { content: 'Fix', status: 'in_progress' },
+      { content: 'Drop', status: 'cancelled' },
+    ]
+    const summary = summarizeEvent(parseEvent('tasks', '1', JSON.stringify({ invocationId: 'i', items })))
+    expect(summary).toMatchObject({
+      title: 'Plan: 1 of 2 done',
+      tone: 'info',
+      body: '1. [x] Read\n2. [>] Fix\n3. [-] Drop',
+    })
+  })
+
   it('never previews a system prompt', () => {
     const summary = summarizeEvent(
       parseEvent('invocation_started', '1', '{"agentId":"main","mode":"main","system":"secret rules"}'),

@@ -80,6 +80,8 @@ function summaryOf(event: TimelineEvent): EventSummary {
         tone: d.error !== undefined ? 'error' : 'ok',
         ...((d.summary ?? d.error) !== undefined && { body: s(d.error ?? d.summary) }),
       }
+    case 'tasks':
+      return planSummary(d.items)
     case 'finished':
       return {
         title: `Finished: ${s(d.status)}${d.reason !== undefined ? ` (${s(d.reason)})` : ''}`,
@@ -100,4 +102,22 @@ function summaryOf(event: TimelineEvent): EventSummary {
         ...(previewOf(JSON.stringify(d)) !== undefined && { preview: previewOf(JSON.stringify(d)) as string }),
       }
   }
+}
+
+const planMarks: Readonly<Record<string, string>> = {
+  pending: '[ ]',
+  in_progress: '[>]',
+  completed: '[x]',
+  cancelled: '[-]',
+}
+
+/** An agent's plan (task.write): its progress as the title, the checklist as the body. */
+function planSummary(items: unknown): EventSummary {
+  const list = Array.isArray(items) ? (items as { content?: unknown; status?: unknown }[]) : []
+  const counted = list.filter((item) => item.status !== 'cancelled')
+  const done = counted.filter((item) => item.status === 'completed').length
+  const body = list
+    .map((item, index) => `${index + 1}. ${planMarks[s(item.status)] ?? '[ ]'} ${s(item.content)}`)
+    .join('\n')
+  return { title: list.length === 0 ? 'Plan cleared' : `Plan: ${done} of ${counted.length} done`, tone: 'info', body }
 }

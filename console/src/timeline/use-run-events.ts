@@ -11,6 +11,7 @@ export const streamEventTypes = [
   'handoff',
   'child_started',
   'child_ended',
+  'tasks',
   'finished',
   'model_error',
   'requested',

@@ -7,6 +7,7 @@ import type {
   ScheduleService,
   TaskReturn,
 } from '../../tool/run-services.js'
+import { taskItemsOf } from '../../tool/task-items.js'
 import type { AgentEvent } from './agent-events.js'
 import type { RunFlags } from './run-flags.js'
 
@@ -37,6 +38,20 @@ export function createRunServices(input: RunServicesInput): RunServices {
   const { runId, invocationId, agentId, store, flags } = input
   return {
     runId,
+    tasks: {
+      read: () => {
+        const latest = store
+          .runEvents(runId, { type: 'tasks' })
+          .findLast((event) => event.data.invocationId === invocationId())
+        return latest === undefined ? [] : taskItemsOf(latest.data.items)
+      },
+      write: async (items) => {
+        store.appendRunEvent(runId, 'tasks', {
+          invocationId: invocationId(),
+          items: items.map((item) => ({ ...item })),
+        })
+      },
+    },
     conversation: () => [
       ...input.conversation,
       ...store.runEvents(runId, { type: 'reply' }).map((event): ChatMessage => ({

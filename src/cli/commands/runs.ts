@@ -6,6 +6,8 @@ import { parseCommandArgs } from '../common-options.js'
 import { formatTable } from '../format-table.js'
 import { formatRunAudit } from './format-run-audit.js'
 import { runAudit } from '../../store/run-audit.js'
+import { taskItemsOf } from '../../tool/task-items.js'
+import { formatTaskList, taskProgress } from '../../tools/task/format-task-list.js'
 
 const options = {
   audit: { type: 'boolean', default: false },
@@ -62,9 +64,17 @@ export async function runsCommand(host: ToolHost, args: readonly string[], io: C
   io.out(
     `run ${run.id}  ${run.status}  ${run.scope}  profile ${run.profileId}  started ${new Date(run.createdAt).toISOString()}`,
   )
-  for (const event of events) io.out(`  ${new Date(event.at).toISOString()}  ${event.type}  ${summarize(event.data)}`)
+  for (const event of events)
+    io.out(
+      `  ${new Date(event.at).toISOString()}  ${event.type}  ${event.type === 'tasks' ? `${event.data.invocationId} ${taskProgress(taskItemsOf(event.data.items))}` : summarize(event.data)}`,
+    )
   for (const inv of invocations) {
     io.out(`\ninvocation ${inv.id}`)
+    const plan = events.findLast((event) => event.type === 'tasks' && event.data.invocationId === inv.id)
+    if (plan?.type === 'tasks' && plan.data.items.length > 0)
+      io.out(
+        `  plan (${taskProgress(taskItemsOf(plan.data.items))}):\n${indent(formatTaskList(taskItemsOf(plan.data.items)))}`,
+      )
     for (const call of calls.filter((c) => c.invocationId === inv.id)) io.out(`  ${callLine(call)}`)
     for (const { seq, entry } of inv.transcript) {
       if (entry.kind === 'assistant')
@@ -102,4 +112,11 @@ function callLine(call: CallHistory): string {
   const code = call.result?.errorCode === undefined ? '' : `  ${call.result.errorCode}`
   const odd = call.anomalies.length === 0 ? '' : `  (unexpected: ${call.anomalies.join('; ')})`
   return `call ${call.callId} ${call.alias}: ${call.steps.map((step) => step.phase).join(' → ')}${ran}${code}${odd}`
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n')
 }

@@ -41,6 +41,11 @@ export const builtinToolErrorCodes = {
     kind: 'recoverable',
     meaning: 'No memory with that id.',
   },
+  'task.several_in_progress': {
+    kind: 'recoverable',
+    meaning: 'A plan written with task.write has more than one item in progress.',
+    texts: ['tools/task/texts/several-in-progress.txt'],
+  },
   'schedule.invalid_spec': {
     kind: 'recoverable',
     meaning: 'A schedule has both or neither of a cron expression and a one-time `at`, or a time zone with `at`.',

@@ -7,6 +7,7 @@ import { SubAgentManager } from '../../agent/sub-agents/sub-agent-manager.js'
 import type { DescriptionContext, ToolCallContext, ToolOutput, ToolCallReturn } from '../../tool/define-tool.js'
 import type { RunServices, TaskReturn } from '../../tool/run-services.js'
 import { createWorkspace } from '../../workspace/create-workspace.js'
+import { memoryTaskList } from '../chat/__fixtures__/memory-run.js'
 import { agentAwaitTool, agentDelegateTool, agentHandoffTool, agentTools, taskReturnTool } from './index.js'
 
 const alias = (id: string) => id.replace(/^builtin:/, '').replace(/\./g, '_')
@@ -14,6 +15,7 @@ const alias = (id: string) => id.replace(/^builtin:/, '').replace(/\./g, '_')
 function runServices(overrides: Partial<RunServices> = {}): RunServices {
   return {
     runId: 'run-1',
+    tasks: memoryTaskList(),
     conversation: () => [],
     lorebook: () => undefined,
     publish: async () => {},

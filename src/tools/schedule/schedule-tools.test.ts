@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { memoryTaskList } from '../chat/__fixtures__/memory-run.js'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,6 +30,7 @@ const clock = manualClock('2026-12-02T10:00:00Z')
 function runWith(schedules: ScheduleService): RunServices {
   return {
     runId: 'run-1',
+    tasks: memoryTaskList(),
     conversation: () => [],
     lorebook: () => undefined,
     publish: async () => {},

@@ -27,7 +27,7 @@ export const runEventSchema = z.object({
   type: z
     .string()
     .describe(
-      'run_started, invocation_started, reply, drift, compacted, handoff, child_started, child_ended, finished, model_error',
+      'run_started, invocation_started, reply, drift, compacted, handoff, child_started, child_ended, tasks (an agent plan), finished, model_error',
     ),
   at: z.number().describe('Epoch ms'),
   data: z.record(z.string(), z.unknown()),

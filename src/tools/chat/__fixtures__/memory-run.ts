@@ -1,7 +1,14 @@
 import { testCallContext } from '../../../../test/call-context.js'
 import { builtinAlias } from '../../../snapshot/tool-alias.js'
 import type { ToolCallContext, ToolDefinition } from '../../../tool/define-tool.js'
-import type { ChatMessage, Lorebook, PublishedReply, RunServices } from '../../../tool/run-services.js'
+import type {
+  ChatMessage,
+  Lorebook,
+  PublishedReply,
+  RunServices,
+  TaskItem,
+  TaskListService,
+} from '../../../tool/run-services.js'
 import type { InferOutput, StandardSchemaWithJson } from '../../../tool/standard-schema.js'
 import { parseToolId } from '../../../core/tool-id.js'
 
@@ -13,6 +20,17 @@ export interface MemoryRun extends RunServices {
   readonly finished: string[]
 }
 
+/** A plan kept in memory, as the agent loop keeps it in the store. */
+export function memoryTaskList(): TaskListService {
+  let items: readonly TaskItem[] = []
+  return {
+    read: () => items,
+    write: async (next) => {
+      items = next.map((item) => ({ ...item }))
+    },
+  }
+}
+
 export function memoryRun(
   options: { readonly messages?: readonly ChatMessage[]; readonly lorebook?: Lorebook } = {},
 ): MemoryRun {
@@ -20,6 +38,7 @@ export function memoryRun(
   const finished: string[] = []
   return {
     runId: 'run-1',
+    tasks: memoryTaskList(),
     published,
     finished,
     conversation: () => options.messages ?? [],
