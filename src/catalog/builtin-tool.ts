@@ -27,6 +27,8 @@ export function builtinCatalogTool(definition: AnyToolDefinition): CatalogTool {
     ...(definition.completesWith !== undefined && { completesWith: definition.completesWith.bind(definition) }),
     ...(definition.requires !== undefined && { requires: definition.requires }),
     ...(definition.unavailableWith !== undefined && { unavailableWith: definition.unavailableWith.bind(definition) }),
+    ...(definition.maxCallsWith !== undefined && { maxCallsWith: definition.maxCallsWith.bind(definition) }),
+    ...(definition.budgetExhaustedText !== undefined && { budgetExhaustedText: definition.budgetExhaustedText }),
     timeoutMs: definition.timeoutMs ?? builtinTimeoutMs,
     pagesItself: definition.pagesItself ?? false,
     returnsImages: false,

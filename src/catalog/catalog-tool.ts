@@ -39,6 +39,10 @@ export interface CatalogTool {
   readonly requires?: readonly RunFeature[]
   /** Why the tool cannot be offered with a profile (builtins only); offered when undefined. */
   unavailableWith?(profile: Profile): string | undefined
+  /** Calls one run may make with a profile (builtins only); `tools.maxCallsPerTool` still applies. */
+  maxCallsWith?(profile: Profile): number | undefined
+  /** What the model reads once those calls are used up (`{alias}`, `{limit}`). */
+  readonly budgetExhaustedText?: string
   /** Longest a call may run before it is stopped. */
   readonly timeoutMs: number
   /** Tools that page their own output are never externalized. */

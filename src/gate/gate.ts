@@ -220,7 +220,10 @@ export class Gate {
         call,
         toolId,
         'agent.tool_budget_exhausted',
-        fillText(texts.toolBudget, { alias, limit: binding.maxCalls }),
+        fillText(this.#resolveTool(toolId)?.budgetExhaustedText ?? texts.toolBudget, {
+          alias,
+          limit: binding.maxCalls,
+        }),
         alias,
       )
     }

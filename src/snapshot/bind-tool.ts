@@ -7,8 +7,9 @@ import type { SnapshotBinding } from './snapshot-binding.js'
 
 /**
  * One tool bound into a snapshot under `alias`: description rendered (or overridden by the
- * profile), schema compiled for the protocol, per-tool budget looked up. Returns `undefined`, with
- * a diagnostic, when the protocol does not accept the alias.
+ * profile), schema compiled for the protocol, per-tool budget looked up (the lower of the
+ * profile's and the tool's own). Returns `undefined`, with a diagnostic, when the protocol does not
+ * accept the alias.
  */
 export function bindTool(
   tool: CatalogTool,
@@ -37,6 +38,10 @@ export function bindTool(
     })
   }
   const budgetKey = Object.keys(profile.tools.maxCallsPerTool).find((key) => matchesToolPattern(key, tool.id))
+  const limits = [
+    budgetKey === undefined ? undefined : profile.tools.maxCallsPerTool[budgetKey],
+    tool.maxCallsWith?.(profile),
+  ].filter((limit) => limit !== undefined)
   return {
     toolId: tool.id,
     alias,
@@ -47,6 +52,6 @@ export function bindTool(
     dropped: compiled.dropped,
     annotations: tool.annotations,
     completion: tool.completion,
-    ...(budgetKey !== undefined && { maxCalls: profile.tools.maxCallsPerTool[budgetKey] }),
+    ...(limits.length > 0 && { maxCalls: Math.min(...limits) }),
   }
 }

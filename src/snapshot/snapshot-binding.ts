@@ -18,7 +18,7 @@ export interface SnapshotBinding {
   readonly annotations: ToolAnnotations
   /** Completion tools must be the last call of their turn. */
   readonly completion: boolean
-  /** Calls allowed per run by `tools.maxCallsPerTool`; `undefined` when unlimited. */
+  /** Calls allowed per run by `tools.maxCallsPerTool` or the tool's own limit; `undefined` when unlimited. */
   readonly maxCalls?: number
   /**
    * True for a deferred tool (profile `tools.deferred`): not sent to the model, found with

@@ -142,6 +142,13 @@ export interface ToolDefinition<Schema extends StandardSchemaWithJson = Standard
    * `databases`; offered when it returns undefined. Checked when a snapshot is built.
    */
   unavailableWith?(profile: Profile): string | undefined
+  /**
+   * Calls one run may make with this profile, for tools with a quota of their own (e.g. searches);
+   * `tools.maxCallsPerTool` still applies and the lower limit wins. The gate counts them.
+   */
+  maxCallsWith?(profile: Profile): number | undefined
+  /** What the model reads once the tool's calls are used up (`{alias}`, `{limit}`); the gate's own text when absent. */
+  readonly budgetExhaustedText?: string
   /** Longest a call may run before it is stopped; default 10 minutes for builtins. */
   readonly timeoutMs?: number
   /** True for tools that page their own output (e.g. a file reader): long results are not externalized. */
