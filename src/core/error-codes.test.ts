@@ -18,6 +18,7 @@ import { mcpAndExtensionErrorCodes } from './error-codes/mcp-and-extensions.js'
 import { renderErrorCodes } from './error-codes/render-error-codes.js'
 import { storeAndSnapshotErrorCodes } from './error-codes/store-and-snapshot.js'
 import { webAndProcessErrorCodes } from './error-codes/web-and-process.js'
+import { webSearchErrorCodes } from './error-codes/web-search.js'
 import { workspaceErrorCodes } from './error-codes/workspace.js'
 
 const src = fileURLToPath(new URL('..', import.meta.url))
@@ -141,6 +142,7 @@ describe('the error code registry', () => {
       callErrorCodes,
       workspaceErrorCodes,
       webAndProcessErrorCodes,
+      webSearchErrorCodes,
       mcpAndExtensionErrorCodes,
       agentErrorCodes,
       builtinToolErrorCodes,

@@ -5,6 +5,7 @@ import type { ErrorCodeTable, ErrorKind } from './error-codes/error-code-info.js
 import { mcpAndExtensionErrorCodes } from './error-codes/mcp-and-extensions.js'
 import { storeAndSnapshotErrorCodes } from './error-codes/store-and-snapshot.js'
 import { webAndProcessErrorCodes } from './error-codes/web-and-process.js'
+import { webSearchErrorCodes } from './error-codes/web-search.js'
 import { workspaceErrorCodes } from './error-codes/workspace.js'
 
 export type { ErrorCodeInfo, ErrorCodeTable, ErrorKind } from './error-codes/error-code-info.js'
@@ -18,6 +19,7 @@ export const errorCodes = {
   ...callErrorCodes,
   ...workspaceErrorCodes,
   ...webAndProcessErrorCodes,
+  ...webSearchErrorCodes,
   ...mcpAndExtensionErrorCodes,
   ...agentErrorCodes,
   ...builtinToolErrorCodes,

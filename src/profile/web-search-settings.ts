@@ -3,7 +3,11 @@ import { z } from 'zod'
 /** The search services `web.search` can use. */
 export const webSearchBackends = ['searxng', 'brave', 'tavily'] as const
 
-const domain = z
+/**
+ * A domain of `webSearch.allowedDomains`/`blockedDomains` (and of `web.search`'s own domain lists):
+ * `example.com` with its subdomains, or `*.example.com` for the subdomains only.
+ */
+export const webSearchDomain = z
   .string()
   .regex(
     /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i,
@@ -17,12 +21,17 @@ export const webSearchSettings = z.strictObject({
    * Tavily when `TAVILY_API_KEY` is set.
    */
   backend: z.enum(webSearchBackends).optional(),
-  /** The backend's address: a SearXNG instance (needed for SearXNG), or another endpoint of Brave or Tavily. */
+  /**
+   * The backend's address: the base URL of a SearXNG instance (needed for SearXNG; `/search` is
+   * added), or for Brave or Tavily an endpoint used instead of theirs (a proxy). It is the
+   * person's own setting, so a loopback or private address is fine here. API keys never go here:
+   * they come from `BRAVE_API_KEY` and `TAVILY_API_KEY`.
+   */
   url: z.url({ protocol: /^https?$/ }).optional(),
   /** Only results from these domains (`example.com` includes its subdomains); all when empty. */
-  allowedDomains: z.array(domain).default([]),
+  allowedDomains: z.array(webSearchDomain).default([]),
   /** Results from these domains are dropped; wins over `allowedDomains`. */
-  blockedDomains: z.array(domain).default([]),
+  blockedDomains: z.array(webSearchDomain).default([]),
   /** Searches one run may make. */
   maxPerRun: z.number().int().min(1).max(1_000).default(20),
   /** Results one search returns at most. */
