@@ -23,3 +23,4 @@ export type { AdapterCall, AdapterImage, AdapterResult } from './adapter-call.js
 export { TurnBatcher, type Settled } from './turn-batcher.js'
 export { wouldAsk } from './would-ask.js'
 export { readImages } from './run-adapter-turn.js'
+export { textWithImageNotes } from './image-notes.js'
