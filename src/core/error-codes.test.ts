@@ -14,6 +14,7 @@ import {
   textMentions,
   type CodeLiteral,
 } from './error-codes/__fixtures__/code-literals.js'
+import { lspErrorCodes } from './error-codes/lsp.js'
 import { mcpAndExtensionErrorCodes } from './error-codes/mcp-and-extensions.js'
 import { renderErrorCodes } from './error-codes/render-error-codes.js'
 import { storeAndSnapshotErrorCodes } from './error-codes/store-and-snapshot.js'
@@ -147,6 +148,7 @@ describe('the error code registry', () => {
       agentErrorCodes,
       builtinToolErrorCodes,
       storeAndSnapshotErrorCodes,
+      lspErrorCodes,
     ]
     expect(tables.reduce((sum, table) => sum + Object.keys(table).length, 0)).toBe(Object.keys(errorCodes).length)
     for (const [code, info] of Object.entries(errorCodes)) {

@@ -2,6 +2,7 @@ import { agentErrorCodes } from './error-codes/agents.js'
 import { builtinToolErrorCodes } from './error-codes/builtin-tools.js'
 import { callErrorCodes } from './error-codes/calls.js'
 import type { ErrorCodeTable, ErrorKind } from './error-codes/error-code-info.js'
+import { lspErrorCodes } from './error-codes/lsp.js'
 import { mcpAndExtensionErrorCodes } from './error-codes/mcp-and-extensions.js'
 import { storeAndSnapshotErrorCodes } from './error-codes/store-and-snapshot.js'
 import { webAndProcessErrorCodes } from './error-codes/web-and-process.js'
@@ -24,6 +25,7 @@ export const errorCodes = {
   ...agentErrorCodes,
   ...builtinToolErrorCodes,
   ...storeAndSnapshotErrorCodes,
+  ...lspErrorCodes,
 } as const satisfies ErrorCodeTable
 
 /** A code of the registry. */

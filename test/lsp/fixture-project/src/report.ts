@@ -1,0 +1,5 @@
+import { greet } from './greet.js'
+
+export function report(): string {
+  return greet('report')
+}
