@@ -74,7 +74,9 @@ function editYaml(text: string, { rule, addTo, removeFrom }: PermissionRuleEdit)
       added = true
     }
   }
-  return { text: added || removedFrom.length > 0 ? doc.toString() : text, added, removedFrom }
+  // `[a, b]` as people and formatters write flow lists, not the library's default `[ a, b ]`.
+  const changed = added || removedFrom.length > 0
+  return { text: changed ? doc.toString({ flowCollectionPadding: false }) : text, added, removedFrom }
 }
 
 function editJson(text: string, { rule, addTo, removeFrom }: PermissionRuleEdit): PermissionRuleEditResult {

@@ -18,6 +18,13 @@ describe('toolhost doctor', () => {
       'command sandbox',
       'shared network',
       'change reports',
+      'store',
+      'providers',
+      'mcp servers',
+      'profile',
+      'profile tools',
+      'process tools',
+      'web search',
     ])
     const sandbox = checks.find((check) => check.name === 'command sandbox')
     expect(sandbox?.status).toBe(support.available ? 'ok' : 'fail')

@@ -49,7 +49,7 @@ export async function providerCheck(
     return {
       name: 'providers',
       status: 'warn',
-      detail: `no model provider can be used: set a key (${keyed.map(([, rule]) => rule.keyEnv[0]).join(', ')}) or start a local server (${locals.map((l) => `${l.provider} on ${l.where}`).join(', ')}); run and chat need one (--api-key and --base-url also work)`,
+      detail: `no model provider can be used: set a key (${[...new Set(keyed.map(([, rule]) => rule.keyEnv[0]))].join(', ')}) or start a local server (${locals.map((l) => `${l.provider} on ${l.where}`).join(', ')}); run and chat need one (--api-key and --base-url also work)`,
     }
   return { name: 'providers', status: 'ok', detail: parts.join('; ') }
 }
