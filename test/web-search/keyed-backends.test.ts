@@ -81,7 +81,7 @@ describe('web.search with Brave Search', () => {
     expect(result).toEqual({
       code: 'web_search.auth_failed',
       message:
-        'Brave Search refused the API key (HTTP 401: The provided subscription token [key] is invalid.). Searching again will not help: the person running you must set a valid BRAVE_API_KEY.',
+        'Brave Search refused the API key (HTTP 401: The provided subscription token [hidden] is invalid.). Searching again will not help: the person running you must set a valid BRAVE_API_KEY.',
     })
   })
 

@@ -74,6 +74,17 @@ describe('web.search with SearXNG', () => {
     expect(output.content).toContain('1 result for "tokio"')
   })
 
+  it('logs in to an instance whose address carries a user and password, never showing the password', async () => {
+    const withLogin = api.url.replace('http://', 'http://reader:s%3Acret-pw@')
+    await search(searchProfile({ url: withLogin }), { query: 'tokio' })
+    expect(api.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from('reader:s:cret-pw').toString('base64')}`)
+    api.answerWith(() => ({ status: 401, text: 'bad login for reader:s:cret-pw' }))
+    const refused = await failure(search(searchProfile({ url: withLogin }), { query: 'tokio' }))
+    expect(refused.code).toBe('web_search.auth_failed')
+    expect(refused.message).toContain('refused the login (HTTP 401: bad login for reader:[hidden])')
+    expect(refused.message).not.toContain('cret-pw')
+  })
+
   it('says so when nothing is found', async () => {
     api.answerWith(() => ({ json: { ...searxngAnswer, results: [] } }))
     const output = await search(profile(), { query: 'zzzzqqq' })

@@ -18,8 +18,12 @@ export const webSearchErrorCodes = {
   },
   'web_search.auth_failed': {
     kind: 'recoverable',
-    meaning: 'The search service refused the API key, or a SearXNG instance refuses the JSON format (HTTP 401/403).',
-    texts: ['tools/web/search/texts/key-refused.txt', 'tools/web/search/texts/searxng-forbidden.txt'],
+    meaning: 'The search service refused the API key, a SearXNG login, or the JSON format (HTTP 401/403).',
+    texts: [
+      'tools/web/search/texts/key-refused.txt',
+      'tools/web/search/texts/searxng-forbidden.txt',
+      'tools/web/search/texts/login-refused.txt',
+    ],
   },
   'web_search.backend_error': {
     kind: 'recoverable',

@@ -28,12 +28,8 @@ export function statusError(request: BackendRequest, status: number, headers: He
         fillText(texts.keyRefused, { ...values, variable: request.keyVariable }),
         { status },
       )
-    if (status === 403)
-      return new ToolError(
-        'web_search.auth_failed',
-        fillText(texts.searxngForbidden, { ...values, host: request.url.host }),
-        { status },
-      )
+    const text = status === 403 ? texts.searxngForbidden : texts.loginRefused
+    return new ToolError('web_search.auth_failed', fillText(text, { ...values, host: request.url.host }), { status })
   }
   if (status >= 400 && status < 500)
     return new ToolError('web_search.backend_error', fillText(texts.queryRefused, values), { status })
@@ -90,7 +86,7 @@ function detailOf(body: string, secret: string | undefined): string {
     // Not JSON: the text itself, tags stripped.
   }
   let text = plainSnippet(typeof message === 'string' ? message : '', 200)
-  if (secret !== undefined && secret !== '') text = text.split(secret).join('[key]')
+  if (secret !== undefined && secret !== '') text = text.split(secret).join('[hidden]')
   return text === '' ? '' : `: ${text}`
 }
 

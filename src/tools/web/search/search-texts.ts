@@ -30,6 +30,7 @@ export const webSearchTexts = loadTexts(import.meta.url, [
   'usageLimit',
   'keyRefused',
   'searxngForbidden',
+  'loginRefused',
   'queryRefused',
   'serviceFailed',
 ])

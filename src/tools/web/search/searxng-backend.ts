@@ -28,9 +28,32 @@ export function searxngBackend(baseUrl: string, limits: BackendLimits): SearchBa
       const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
       url.searchParams.set('q', query)
       url.searchParams.set('format', 'json')
-      // SearXNG's bot detection refuses requests without a language.
-      const headers = { 'accept-language': 'en;q=1.0, *;q=0.5' }
-      const answer = await requestJson({ label, url, method: 'GET', headers }, limits, signal)
+      // An instance behind a login (`https://user:password@host`): the credentials go in a header,
+      // since a request URL may not carry them, and never into a text.
+      const login =
+        url.username === '' && url.password === ''
+          ? undefined
+          : { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+      url.username = ''
+      url.password = ''
+      const headers = {
+        // SearXNG's bot detection refuses requests without a language.
+        'accept-language': 'en;q=1.0, *;q=0.5',
+        ...(login !== undefined && {
+          authorization: `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}`,
+        }),
+      }
+      const answer = await requestJson(
+        {
+          label,
+          url,
+          method: 'GET',
+          headers,
+          ...(login !== undefined && login.password !== '' && { secret: login.password }),
+        },
+        limits,
+        signal,
+      )
       return parseAnswer(searxngAnswer, answer, label).results.map((result) => ({
         url: result.url ?? '',
         title: result.title ?? '',
