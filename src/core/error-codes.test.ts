@@ -7,6 +7,7 @@ import { diagnosticCodes, errorCodes, fatalErrorCodes, isErrorCode, recoverableE
 import { agentErrorCodes } from './error-codes/agents.js'
 import { builtinToolErrorCodes } from './error-codes/builtin-tools.js'
 import { callErrorCodes } from './error-codes/calls.js'
+import { databaseErrorCodes } from './error-codes/database.js'
 import {
   codeLiterals,
   sourceFiles,
@@ -147,6 +148,7 @@ describe('the error code registry', () => {
       mcpAndExtensionErrorCodes,
       agentErrorCodes,
       builtinToolErrorCodes,
+      databaseErrorCodes,
       storeAndSnapshotErrorCodes,
       lspErrorCodes,
     ]

@@ -1,6 +1,7 @@
 import { agentErrorCodes } from './error-codes/agents.js'
 import { builtinToolErrorCodes } from './error-codes/builtin-tools.js'
 import { callErrorCodes } from './error-codes/calls.js'
+import { databaseErrorCodes } from './error-codes/database.js'
 import type { ErrorCodeTable, ErrorKind } from './error-codes/error-code-info.js'
 import { lspErrorCodes } from './error-codes/lsp.js'
 import { mcpAndExtensionErrorCodes } from './error-codes/mcp-and-extensions.js'
@@ -24,6 +25,7 @@ export const errorCodes = {
   ...mcpAndExtensionErrorCodes,
   ...agentErrorCodes,
   ...builtinToolErrorCodes,
+  ...databaseErrorCodes,
   ...storeAndSnapshotErrorCodes,
   ...lspErrorCodes,
 } as const satisfies ErrorCodeTable

@@ -25,12 +25,14 @@ export type ResourceClaim =
 
 /**
  * What permission rules match a call against (the text inside a rule's parentheses): a shell
- * command, workspace paths, or a web domain. Tools without a subject are matched by id only.
+ * command, workspace paths, a web domain, or a name the profile gives something (a database
+ * connection: `builtin:database.query(main)`). Tools without a subject are matched by id only.
  */
 export type PermissionSubject =
   | { readonly kind: 'command'; readonly command: string }
   | { readonly kind: 'path'; readonly paths: readonly string[]; readonly access: 'read' | 'write' }
   | { readonly kind: 'domain'; readonly host: string }
+  | { readonly kind: 'name'; readonly name: string }
 
 /** What a tool's description function may ask about the snapshot it is offered in. */
 export interface DescriptionContext {

@@ -3,14 +3,16 @@ import type { PermissionSubject } from '../../tool/define-tool.js'
 import type { ToolId } from '../../core/tool-id.js'
 import { exactCommandSpecifiers, quoteWord } from './exact-command-rule.js'
 import { exactPathSpecifier } from './exact-path-rule.js'
+import { exactNameSpecifier } from '../rules/match-name.js'
 
 /**
  * The rule "allow always" adds: the tool with exactly this call's subject, every glob and special
  * character escaped, so that approving one call never approves another. A command gets one rule
  * per simple command it runs (see `exact-command-rule.ts`), a call on several paths one rule per
  * path (anchored at the workspace root, see `exact-path-rule.ts`), a fetch `domain:<host>` for that
- * host alone. Several rules are written as a JSON array of rule texts ({@link alwaysRulesIn} reads
- * it back). Only a call without a subject is approved for the tool as a whole.
+ * host alone, a named subject (a database connection) that name alone. Several rules are written
+ * as a JSON array of rule texts ({@link alwaysRulesIn} reads it back). Only a call without a subject
+ * is approved for the tool as a whole.
  *
  * @example alwaysRule('builtin:workspace.shell', { kind: 'command', command: 'rm -f build/*' }) // "builtin:workspace.shell(rm -f 'build/*')"
  */
@@ -34,6 +36,7 @@ export function alwaysRulesIn(text: string): string[] {
 function exactSpecifiers(subject: PermissionSubject | undefined): string[] | undefined {
   if (subject === undefined) return undefined
   if (subject.kind === 'domain') return [`domain:${normaliseHost(subject.host) ?? unmatchableHost(subject.host)}`]
+  if (subject.kind === 'name') return [exactNameSpecifier(subject.name)]
   if (subject.kind === 'path')
     return subject.paths.length === 0 ? undefined : [...new Set(subject.paths.map(exactPathSpecifier))]
   const specifiers = exactCommandSpecifiers(subject.command)

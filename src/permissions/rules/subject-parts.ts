@@ -3,6 +3,7 @@ import { dangersOf } from './dangerous-commands.js'
 import { gitDirWriteReason, isInGitDir } from './git-dir.js'
 import { analyseCommand, type ShellPart } from './match-command.js'
 import { domainSpecifierMatches, normaliseHost } from './match-domain.js'
+import { nameSpecifierMatches } from './match-name.js'
 import { normaliseWorkspacePath, pathSpecifierMatches } from './match-path.js'
 import { partName, type PermissionPart } from './permission-part.js'
 import { commandSpecifierMatches } from './specifier.js'
@@ -34,6 +35,8 @@ export function subjectParts(subject: PermissionSubject | undefined): SubjectPar
       return pathParts(subject.paths, subject.access)
     case 'domain':
       return domainParts(subject.host)
+    case 'name':
+      return nameParts(subject.name)
   }
 }
 
@@ -125,4 +128,14 @@ function domainParts(host: string): SubjectParts {
   // No domain rule can match an invalid host, deny rules included: it must not pass on a mode default.
   const opaque = `\`${label}\` is not a valid host name, so domain rules cannot be checked`
   return { parts: [{ ...part, opaque }], summary: `Host \`${label}\` is not a valid host name.` }
+}
+
+function nameParts(name: string): SubjectParts {
+  const label = visibleText(name.length > 200 ? `${name.slice(0, 200)}…` : name)
+  const part: PermissionPart = {
+    label,
+    dangers: [],
+    matches: (specifier, purpose) => nameSpecifierMatches(specifier, name, purpose),
+  }
+  return { parts: [part], summary: `The call uses \`${label}\`.` }
 }
