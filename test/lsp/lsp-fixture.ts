@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../temp-dir.js'
 
@@ -69,4 +78,83 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/**
+ * A tiny language server as a real program, written to `dir`: it answers `initialize` (definition
+ * and hover), publishes no problems for each opened file, answers `textDocument/definition` with
+ * the locations in `<dir>/answers.json` (when present) and `textDocument/hover` with "fake hover",
+ * and appends every method it receives to `<dir>/methods.log` and its pid to `<dir>/pids.log`.
+ * With the argument `--crash-on <method>` it writes a line to stderr and exits with code 3 when
+ * that request arrives.
+ */
+export function writeFakeServer(dir: string): string {
+  const file = join(dir, 'fake-language-server.mjs')
+  writeFileSync(
+    file,
+    `#!/usr/bin/env node
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+const dir = ${JSON.stringify(dir)}
+const crashOn = process.argv.includes('--crash-on') ? process.argv[process.argv.indexOf('--crash-on') + 1] : undefined
+appendFileSync(join(dir, 'pids.log'), process.pid + '\\n')
+let buffer = Buffer.alloc(0)
+const send = (message) => {
+  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }))
+  process.stdout.write('Content-Length: ' + body.length + '\\r\\n\\r\\n')
+  process.stdout.write(body)
+}
+const handle = (message) => {
+  appendFileSync(join(dir, 'methods.log'), message.method + ' ' + JSON.stringify(message.params?.textDocument?.uri ?? '') + '\\n')
+  if (message.method === crashOn) {
+    process.stderr.write('fake server: cannot answer ' + message.method + '\\n')
+    process.exit(3)
+  }
+  switch (message.method) {
+    case 'initialize':
+      return send({ id: message.id, result: { capabilities: { textDocumentSync: 1, definitionProvider: true, hoverProvider: true } } })
+    case 'textDocument/didOpen':
+      return send({ method: 'textDocument/publishDiagnostics', params: { uri: message.params.textDocument.uri, diagnostics: [] } })
+    case 'textDocument/definition': {
+      const answers = join(dir, 'answers.json')
+      return send({ id: message.id, result: existsSync(answers) ? JSON.parse(readFileSync(answers, 'utf8')) : null })
+    }
+    case 'textDocument/hover':
+      return send({ id: message.id, result: { contents: { kind: 'plaintext', value: 'fake hover' } } })
+    case 'shutdown':
+      return send({ id: message.id, result: null })
+    case 'exit':
+      return process.exit(0)
+    default:
+      if (message.id !== undefined) send({ id: message.id, error: { code: -32601, message: 'no ' + message.method } })
+  }
+}
+process.stdin.on('data', (chunk) => {
+  buffer = Buffer.concat([buffer, chunk])
+  for (;;) {
+    const end = buffer.indexOf('\\r\\n\\r\\n')
+    if (end < 0) return
+    const length = Number(/Content-Length: (\\d+)/i.exec(buffer.subarray(0, end).toString())?.[1])
+    if (buffer.length < end + 4 + length) return
+    const body = buffer.subarray(end + 4, end + 4 + length).toString()
+    buffer = buffer.subarray(end + 4 + length)
+    handle(JSON.parse(body))
+  }
+})
+`,
+  )
+  chmodSync(file, 0o755)
+  return file
+}
+
+/** The methods the fake server received, with the URI each was about. */
+export function fakeServerMethods(dir: string): string[] {
+  const log = join(dir, 'methods.log')
+  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []
+}
+
+/** The pids the fake server started with, one per start. */
+export function fakeServerPids(dir: string): number[] {
+  const log = join(dir, 'pids.log')
+  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map(Number) : []
 }

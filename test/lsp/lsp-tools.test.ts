@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import { parseProfile } from '../../src/profile/load-profile.js'
 import { lspTools, runningLanguageServers, stopLanguageServers } from '../../src/tools/lsp/index.js'
-import { fixtureProject } from './lsp-fixture.js'
+import { fixtureProject, isRunning, processTree, waitFor } from './lsp-fixture.js'
 
 /**
  * The lsp tools against the real typescript-language-server on the fixture project: a function
@@ -153,5 +153,15 @@ describe('lsp tools on a TypeScript project', () => {
     )
     const fixed = await call('lsp_diagnostics', { file_path: 'src/broken.ts' })
     expect(fixed.text).toBe('No errors or warnings in src/broken.ts.')
+  })
+
+  it('stopLanguageServers leaves no process of a server behind', async () => {
+    await call('lsp_hover', { file_path: 'src/app.ts', line: 3, column: 18 })
+    const pids = runningLanguageServers().flatMap((server) => processTree(server.pid ?? 0))
+    // The bounding wrapper, the server, and the TypeScript server it runs.
+    expect(pids.length).toBeGreaterThanOrEqual(3)
+    await stopLanguageServers()
+    await waitFor(() => pids.every((pid) => !isRunning(pid)), 'every server process to be gone')
+    expect(runningLanguageServers()).toEqual([])
   })
 })

@@ -189,15 +189,28 @@ export class LanguageServer {
     this.#users++
     clearTimeout(this.#idleTimer)
     this.#idleTimer = undefined
+    this.#holdHost(true)
   }
 
-  /** Uncounts a user; the last one starts the idle timer, which does not keep the host alive. */
+  /**
+   * Uncounts a user; the last one starts the idle timer. An idle server does not keep the host
+   * process alive (a command-line call ends without waiting for it; the exit kills it).
+   */
   release(idleMs: number): void {
     this.#users = Math.max(0, this.#users - 1)
     if (this.#users > 0 || !this.alive) return
     clearTimeout(this.#idleTimer)
     this.#idleTimer = setTimeout(() => void this.stop(), idleMs)
     this.#idleTimer.unref()
+    this.#holdHost(false)
+  }
+
+  /** Whether the server's process and pipes keep the host's event loop running. */
+  #holdHost(hold: boolean): void {
+    const { child } = this.#process.bounded
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as { ref?(): void; unref?(): void }[])
+      if (hold) handle.ref?.()
+      else handle.unref?.()
   }
 
   /**
