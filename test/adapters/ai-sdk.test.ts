@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateText, stepCountIs, type ModelMessage, type ToolSet } from 'ai'
+import { generateText, jsonSchema, stepCountIs, tool, type ModelMessage, type ToolSet } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import type { LanguageModelV4GenerateResult, LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { afterEach, describe, expect, it } from 'vitest'
-import { aiSdkTools } from '../../src/adapters/ai-sdk/index.js'
+import { aiSdkToolApproval, aiSdkTools } from '../../src/adapters/ai-sdk/index.js'
 import type { AdapterOptions } from '../../src/adapters/core/index.js'
 import { createToolHost, type InvocationOptions, type ToolHost } from '../../src/host/create-tool-host.js'
 import type { Approver } from '../../src/permissions/approvals/approval-request.js'
@@ -154,6 +154,55 @@ describe('aiSdkTools with generateText', () => {
     const write = audit().find((call) => call.callId === 'c2')
     expect(write?.phase).toBe('succeeded')
     expect(write?.decisions.at(-1)).toMatchObject({ behavior: 'allow', approver: 'ai-sdk:alice' })
+  })
+
+  it("framework approvals through toolApproval: the request carries toolhost's reason, other tools keep their own needsApproval", async () => {
+    const { tools, log, audit } = await setUp(
+      { permissions: { ask: ['builtin:note.write'] } },
+      { approvals: 'framework', approver: 'ai-sdk:dana' },
+    )
+    const ran: string[] = []
+    const all: ToolSet = {
+      ...tools,
+      other: tool({
+        inputSchema: jsonSchema<unknown>({ type: 'object' }),
+        needsApproval: true,
+        execute: async () => (ran.push('other'), 'other done'),
+      }),
+    }
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callsStep(
+          ['c1', 'note_write', '{"id":"w1","path":"a.md"}'],
+          ['c2', 'note_read', '{"id":"r1","path":"a.md"}'],
+          ['c3', 'other', '{}'],
+        ),
+        doneStep,
+      ],
+    })
+    const messages: ModelMessage[] = [{ role: 'user', content: 'go' }]
+    const toolApproval = aiSdkToolApproval()
+    const first = await generateText({ model, tools: all, toolApproval, messages, stopWhen: stepCountIs(5) })
+    const requests = first.content.flatMap((part) => (part.type === 'tool-approval-request' ? [part] : []))
+    expect(requests.map((request) => request.toolCall.toolCallId)).toEqual(['c1', 'c3'])
+    expect(requests[0]?.reason).toContain('builtin:note.write')
+    expect(log).toEqual(['start r1', 'end r1'])
+    messages.push(...first.response.messages, {
+      role: 'tool',
+      content: requests.map((request) => ({
+        type: 'tool-approval-response',
+        approvalId: request.approvalId,
+        approved: true,
+      })),
+    })
+    await generateText({ model, tools: all, toolApproval, messages, stopWhen: stepCountIs(5) })
+    expect(log).toContain('start w1')
+    expect(ran).toEqual(['other'])
+    expect(
+      audit()
+        .find((call) => call.callId === 'c1')
+        ?.decisions.at(-1),
+    ).toMatchObject({ approver: 'ai-sdk:dana' })
   })
 
   it('framework approvals: a denied request never reaches the tool; the model reads the denial', async () => {

@@ -3,6 +3,7 @@ import type { Invocation } from '../../host/invocation.js'
 import { createToolhostAdapter, type AdapterOptions } from '../core/index.js'
 import { approvedInMessages } from './approved-in-messages.js'
 import { modelOutput, toolOutput, type AiSdkToolOutput } from './model-output.js'
+import { rememberToolhostTool } from './tool-approval.js'
 
 /** Options of {@link aiSdkTools}. The approver name defaults to `ai-sdk`. */
 export type AiSdkToolsOptions = AdapterOptions
@@ -17,7 +18,8 @@ export type AiSdkToolsOptions = AdapterOptions
  *
  * Approvals (`approvals` option): `invocation` (default) asks the invocation's approver during the
  * call. `framework` uses the AI SDK's approval flow: each tool's `needsApproval` says whether
- * toolhost's rules would ask, `generateText` returns `tool-approval-request` parts, and when the
+ * toolhost's rules would ask (or pass `toolApproval: aiSdkToolApproval()`, which also gives the
+ * request toolhost's reason), `generateText` returns `tool-approval-request` parts, and when the
  * application answers with an approving `tool-approval-response`, the call runs approved once by
  * `approver` (default `ai-sdk`), as the audit shows. Create the invocation without an approver then.
  *
@@ -48,7 +50,7 @@ export function aiSdkTools(invocation: Invocation, options: AiSdkToolsOptions): 
   const tools: ToolSet = {}
   for (const binding of adapter.tools) {
     const { alias } = binding
-    tools[alias] = tool<unknown, AiSdkToolOutput, Record<string, unknown>>({
+    const made = tool<unknown, AiSdkToolOutput, Record<string, unknown>>({
       description: binding.description,
       // No validation here: the arguments reach toolhost's gate, whose errors the model can act on.
       inputSchema: jsonSchema<unknown>(binding.inputSchema as JSONSchema7),
@@ -69,6 +71,8 @@ export function aiSdkTools(invocation: Invocation, options: AiSdkToolsOptions): 
       },
       toModelOutput: ({ output }) => modelOutput(output, runDir, invocation.acceptsImages),
     })
+    rememberToolhostTool(made, adapter, alias)
+    tools[alias] = made
   }
   return tools
 }

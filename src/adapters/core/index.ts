@@ -21,6 +21,6 @@ export { createToolhostAdapter, type ToolhostAdapter } from './toolhost-adapter.
 export type { AdapterOptions, ApprovalMode } from './adapter-options.js'
 export type { AdapterCall, AdapterImage, AdapterResult } from './adapter-call.js'
 export { TurnBatcher, type Settled } from './turn-batcher.js'
-export { wouldAsk } from './would-ask.js'
+export { askReason, wouldAsk } from './would-ask.js'
 export { readImages } from './run-adapter-turn.js'
 export { textWithImageNotes } from './image-notes.js'

@@ -65,6 +65,7 @@ describe('createToolhostAdapter', () => {
     expect(await adapter.needsApproval('note_write', { id: 'w1', path: 'a.md' })).toBe(true)
     expect(await adapter.needsApproval('note_read', { id: 'r1', path: 'a.md' })).toBe(false)
     expect(await adapter.needsApproval('note_write', '{"id": 1}')).toBe(false)
+    expect(await adapter.approvalReason('note_write', { id: 'w1', path: 'a.md' })).toContain('builtin:note.write')
     const { result } = await adapter.call({
       callId: 'c1',
       alias: 'note_write',
@@ -93,6 +94,8 @@ describe('createToolhostAdapter', () => {
 
   it('invocation mode: a call waits for a durable approval decided in the store, then runs', async () => {
     const { adapter, log, audit } = await setUp({ permissions: { ask: ['builtin:note.write'] } }, { pollMs: 10 })
+    expect(await adapter.needsApproval('note_write', { id: 'w1', path: 'a.md' })).toBe(false)
+    expect(await adapter.approvalReason('note_write', { id: 'w1', path: 'a.md' })).toBeUndefined()
     const call = adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
     await vi.waitFor(() => expect(host.approvals.list({ status: 'pending' })).toHaveLength(1), { timeout: 10_000 })
     expect(log).toEqual([])

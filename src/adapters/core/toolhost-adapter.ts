@@ -4,7 +4,7 @@ import type { AdapterOptions, ApprovalMode } from './adapter-options.js'
 import type { AdapterCall, AdapterResult } from './adapter-call.js'
 import { runAdapterTurn } from './run-adapter-turn.js'
 import { TurnBatcher } from './turn-batcher.js'
-import { wouldAsk } from './would-ask.js'
+import { askReason, wouldAsk } from './would-ask.js'
 
 /** An invocation seen from a framework adapter: its tools, a way to run calls, and the approval check. */
 export interface ToolhostAdapter {
@@ -28,6 +28,11 @@ export interface ToolhostAdapter {
    * approver is asked during the call).
    */
   needsApproval(alias: string, args: unknown): Promise<boolean>
+  /**
+   * Why the call needs approval, for the framework to show its person (mode `framework`); undefined
+   * when it needs none, and always in mode `invocation`.
+   */
+  approvalReason(alias: string, args: unknown): Promise<string | undefined>
 }
 
 /**
@@ -75,5 +80,6 @@ export function createToolhostAdapter(
     tools: invocation.offered,
     call: (call) => batcher.submit(call),
     needsApproval: async (alias, args) => mode === 'framework' && (await wouldAsk(invocation, alias, args)),
+    approvalReason: async (alias, args) => (mode === 'framework' ? askReason(invocation, alias, args) : undefined),
   }
 }
