@@ -80,7 +80,12 @@ export type CallState =
       readonly rawArguments: string
     })
   | (CallBase & { readonly phase: 'rejected'; readonly toolId: ToolId | null; readonly result: AgentToolResult })
-  | (KnownTool & { readonly phase: 'admitted'; readonly input: Record<string, unknown> })
+  | (KnownTool & {
+      readonly phase: 'admitted'
+      readonly input: Record<string, unknown>
+      /** The tool's one-line description of the call for people, when it gives one. */
+      readonly title?: string
+    })
   | (KnownTool & {
       readonly phase: 'denied'
       readonly decision: CallDecisionRecord

@@ -84,6 +84,8 @@ export interface ApprovalPrompt extends Omit<OutboundMessage, 'role'> {
   readonly code: string
   /** The tool's alias as the model called it. */
   readonly tool: string
+  /** The tool's one-line description of the call, when it gave one. */
+  readonly title?: string
   /** The input with control and bidi characters made visible. */
   readonly inputText: string
   readonly reason: string

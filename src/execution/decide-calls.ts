@@ -1,4 +1,5 @@
 import type { CallState, CallStateIn } from '../call/call-state.js'
+import { describeCall } from '../catalog/describe-call.js'
 import type { GateTurn } from '../gate/gate.js'
 import { permissionStep, type PermissionOutcome } from '../permissions/permission-step.js'
 import { settleApproval, type SettledApproval } from '../permissions/approvals/settle-approval.js'
@@ -31,7 +32,15 @@ export async function decideCalls(turn: GateTurn, context: TurnContext): Promise
       continue
     }
     const { tool, input, binding } = verdict.admitted
-    const admitted = recorder.record({ ...base, alias: binding.alias, phase: 'admitted', toolId: tool.id, input })
+    const title = describeCall(tool, input)
+    const admitted = recorder.record({
+      ...base,
+      alias: binding.alias,
+      phase: 'admitted',
+      toolId: tool.id,
+      input,
+      ...(title !== undefined && { title }),
+    })
     const outcome = await permissionStep({
       tool,
       alias: binding.alias,

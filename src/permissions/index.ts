@@ -17,7 +17,7 @@ export type { PermissionRequest, PermissionRules, PermissionVerdict } from './ru
 export { durableApprover } from './approvals/approval-request.js'
 export type { ApprovalDecision, ApprovalRequest, Approver } from './approvals/approval-request.js'
 export { terminalApprover } from './approvals/terminal-approver.js'
-export { makeVisible } from './approvals/make-visible.js'
+export { makeVisible } from '../text/make-visible.js'
 export { issueCode, redeemCode, codeLifetimeMs, maxWrongTries } from './approvals/one-time-code.js'
 export type { IssuedCode, RedeemResult } from './approvals/one-time-code.js'
 export type {

@@ -1,5 +1,7 @@
 import type { CallDecisionRecord } from '../call/call-state.js'
 import { fillText, loadText } from '../text/model-text.js'
+import type { CatalogTool } from '../catalog/catalog-tool.js'
+import { describeCall } from '../catalog/describe-call.js'
 import { alwaysRule } from './approvals/always-rule.js'
 import type { ApprovalRequest, Approver } from './approvals/approval-request.js'
 import { approvalRequestFor } from './approvals/approval-request-for.js'
@@ -55,6 +57,7 @@ export async function permissionStep(request: PermissionStepRequest): Promise<Pe
     toolId: tool.id,
     alias,
     input: decision.input,
+    ...titleOf(tool, decision.input),
     reason: decision.reason,
     ...(decision.rule !== undefined && { rule: decision.rule }),
     alwaysRule: alwaysRule(tool.id, workspaceSubject(tool.permissionSubject?.(decision.input), ctx.workspace)),
@@ -96,4 +99,10 @@ function decisionRecord(decision: CallDecision): CallDecisionRecord {
     approver: decision.decidedBy,
     ...(decision.rule !== undefined && { rule: decision.rule }),
   }
+}
+
+/** The call's description for the person asked, when the tool gives one. */
+function titleOf(tool: CatalogTool, input: Record<string, unknown>): { title?: string } {
+  const title = describeCall(tool, input)
+  return title === undefined ? {} : { title }
 }

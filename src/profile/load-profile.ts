@@ -51,6 +51,10 @@ export interface ProfileOverrides {
   readonly network?: Readonly<Record<string, unknown>>
   readonly skills?: Readonly<Record<string, unknown>>
   readonly agent?: Readonly<Record<string, unknown>>
+  readonly sandbox?: Readonly<Record<string, unknown>>
+  readonly databases?: Readonly<Record<string, unknown>>
+  readonly webSearch?: Readonly<Record<string, unknown>>
+  readonly lsp?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -68,6 +72,10 @@ export function mergeProfile(base: Profile, overrides: ProfileOverrides, source?
       network: { ...base.network, ...overrides.network },
       skills: { ...base.skills, ...overrides.skills },
       agent: { ...base.agent, ...overrides.agent },
+      sandbox: { ...base.sandbox, ...overrides.sandbox },
+      databases: { ...base.databases, ...overrides.databases },
+      webSearch: { ...base.webSearch, ...overrides.webSearch },
+      lsp: { ...base.lsp, ...overrides.lsp },
     },
     source,
   )

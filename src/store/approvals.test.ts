@@ -31,6 +31,7 @@ describe('durable approvals', () => {
       toolId: 'builtin:workspace.shell',
       alias: 'workspace_shell',
       input: { command: 'git push' },
+      title: null,
       reason: 'Not allowed by any rule.',
       rule: 'builtin:workspace.shell(git *)',
       alwaysRule: 'builtin:workspace.shell(git push)',
@@ -46,6 +47,8 @@ describe('durable approvals', () => {
     expect(store.approvals.forCall('inv_a', 'c2')).toBeUndefined()
     expect(store.approvals.list({ status: 'pending' })).toEqual([created])
     expect(store.approvals.list({ runId: 'run_other' })).toEqual([])
+    const titled = store.approvals.create(request('c3', { title: 'Run git push' }))
+    expect(store.approvals.get(titled.id)?.title).toBe('Run git push')
   })
 
   it('allows once or always, or denies with a message for the model', async () => {

@@ -21,6 +21,8 @@ export interface ApprovalRecord {
   readonly alias: string
   /** The exact input of the call. */
   readonly input: unknown
+  /** The tool's one-line description of the call for people, when it gave one. */
+  readonly title: string | null
   readonly reason: string
   /** The rule that asked, if one did. */
   readonly rule: string | null
@@ -45,6 +47,7 @@ export interface NewApproval {
   readonly toolId: string
   readonly alias: string
   readonly input: unknown
+  readonly title?: string | null
   readonly reason: string
   readonly rule?: string | null
   readonly alwaysRule?: string | null
@@ -80,13 +83,13 @@ export interface ApprovalStore {
 }
 
 const columns =
-  'id, run_id, invocation_id, call_id, tool_id, alias, input, reason, rule, always_rule, status, decision, message, approver, created_at, decided_at'
+  'id, run_id, invocation_id, call_id, tool_id, alias, input, title, reason, rule, always_rule, status, decision, message, approver, created_at, decided_at'
 
 /** The approval table over one connection. */
 export function approvalStore(db: DatabaseSync, now: () => number): ApprovalStore {
   const insert =
-    db.prepare(`INSERT INTO approvals (id, run_id, invocation_id, call_id, tool_id, alias, input, reason, rule, always_rule, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`)
+    db.prepare(`INSERT INTO approvals (id, run_id, invocation_id, call_id, tool_id, alias, input, title, reason, rule, always_rule, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`)
   const byId = db.prepare(`SELECT ${columns} FROM approvals WHERE id = ?`)
   const byCall = db.prepare(`SELECT ${columns} FROM approvals WHERE invocation_id = ? AND call_id = ?`)
   const decide = db.prepare(`UPDATE approvals SET status = ?, decision = ?, message = ?, approver = ?, decided_at = ?
@@ -128,6 +131,7 @@ export function approvalStore(db: DatabaseSync, now: () => number): ApprovalStor
       ]
       values.push(
         toJson(approval.input, `the input of approval ${id}`),
+        approval.title ?? null,
         approval.reason,
         approval.rule ?? null,
         approval.alwaysRule ?? null,
@@ -199,6 +203,7 @@ function readApproval(row: Row): ApprovalRecord {
     toolId: read.text('tool_id'),
     alias: read.text('alias'),
     input: read.json('input'),
+    title: read.textOrNull('title'),
     reason: read.text('reason'),
     rule: read.textOrNull('rule'),
     alwaysRule: read.textOrNull('always_rule'),

@@ -18,6 +18,8 @@ export interface CallHistory {
   readonly alias: string
   /** The argument text exactly as the model sent it. */
   readonly rawArguments?: string
+  /** The tool's one-line description of the call for people, when it gave one. */
+  readonly title?: string
   readonly round?: number
   readonly phase: CallPhase
   readonly steps: readonly CallStep[]
@@ -119,6 +121,9 @@ function enter(call: Mutable, event: StoreEvent): void {
       call.rawArguments = event.data.rawArguments
       if (event.data.round !== undefined) call.round = event.data.round
       break
+    case 'admitted':
+      if (event.data.title !== undefined) call.title = event.data.title
+      break
     case 'awaiting_approval':
       call.decisions.push(decisionOf(event.data))
       if (event.data.approvalId !== undefined) call.approvalId = event.data.approvalId
@@ -138,7 +143,7 @@ function enter(call: Mutable, event: StoreEvent): void {
       call.durationMs = event.data.durationMs
       break
     default:
-      // admitted, rejected and running carry nothing more for the history.
+      // rejected and running carry nothing more for the history.
       break
   }
   const result = resultOf(event)

@@ -76,8 +76,11 @@ export interface FailedData {
   readonly durationMs: number
 }
 
-/** The gate admitted a call (its input is what the permission step sees); nothing more to say yet. */
-export type AdmittedData = Readonly<Record<string, unknown>>
+/** The gate admitted a call (its input is what the permission step sees), with the tool's description of it. */
+export interface AdmittedData {
+  /** The tool's one-line description of the call for people (`Edit src/a.ts`), when it gives one. */
+  readonly title?: string
+}
 
 /** The gate refused a call before it was admitted: the result the model was given. */
 export interface RejectedData {
@@ -179,7 +182,7 @@ const turnData = z.looseObject({ round: count, calls: count.exactOptional(), sta
 export const eventDataSchemas: { readonly [T in EventType]: z.ZodType<EventDataByType[T]> } = {
   requested: z.looseObject({ alias: z.string(), rawArguments: z.string(), round: count.exactOptional() }),
   rejected: z.looseObject({ result }),
-  admitted: z.looseObject({}),
+  admitted: z.looseObject({ title: z.string().exactOptional() }),
   denied: decided.extend({ result }),
   awaiting_approval: decided,
   scheduled: decided,

@@ -34,4 +34,13 @@ CREATE TRIGGER run_events_no_delete BEFORE DELETE ON run_events
 BEGIN SELECT RAISE(ABORT, 'run events are append-only'); END;
 `,
   },
+  {
+    version: 13,
+    name: 'approval titles',
+    sql: `
+-- The tool's one-line description of the call asked about (e.g. "Edit src/a.ts"), shown beside the
+-- exact input wherever a person decides it.
+ALTER TABLE approvals ADD COLUMN title TEXT;
+`,
+  },
 ]

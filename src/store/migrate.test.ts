@@ -61,7 +61,7 @@ describe('openStore and migrations', () => {
         'schema_migrations',
       ]),
     )
-    expect(latest).toBe(12)
+    expect(latest).toBe(13)
   })
 
   it('reopens without reapplying and keeps the data', async () => {

@@ -54,6 +54,8 @@ export interface AuditCall {
   readonly toolId: string | null
   /** The argument text exactly as the model sent it. */
   readonly input: string | null
+  /** The tool's one-line description of the call for people (`Edit src/a.ts`), when it gave one. */
+  readonly title: string | null
   readonly decision: AuditDecision
   /** ISO times: when the model's request was recorded, and when the tool started (`null`: it never ran). */
   readonly requestedAt: string
@@ -142,6 +144,7 @@ function auditCall(call: CallHistory, agentId: string | null, store: Store): Aud
     alias: call.alias,
     toolId: call.toolId,
     input: call.rawArguments ?? null,
+    title: call.title ?? null,
     decision: decisionOf(call, call.decisions.slice(0, settled), store),
     requestedAt: new Date(call.steps[0]?.at ?? 0).toISOString(),
     startedAt: started === undefined ? null : new Date(started.at).toISOString(),

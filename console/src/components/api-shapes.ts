@@ -50,6 +50,8 @@ export interface ApprovalEntry {
   readonly toolId: string
   readonly alias: string
   readonly input: unknown
+  /** The tool's one-line description of the call, e.g. `Edit src/a.ts`. */
+  readonly title?: string
   /** The exact input the tool would run with, as text. */
   readonly inputText: string
   readonly reason: string

@@ -138,6 +138,12 @@ function ApprovalCard({
         <code>{approval.alias}</code>
       </h2>
       <dl className="pairs">
+        {approval.title !== undefined && (
+          <div>
+            <dt>Does</dt>
+            <dd>{approval.title}</dd>
+          </div>
+        )}
         <div>
           <dt>Tool</dt>
           <dd>

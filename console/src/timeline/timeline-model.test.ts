@@ -51,7 +51,7 @@ describe('addEvent', () => {
     const timeline = emptyTimeline()
     addEvent(timeline, parseEvent('run_started', '1.0', '{"type":"run_started","at":1,"data":{"prompt":"roll"}}'))
     addEvent(timeline, call('requested', 1, { alias: 'dice_roll', rawArguments: '{"formula":"2d6"}', round: 1 }))
-    addEvent(timeline, call('admitted', 2, {}))
+    addEvent(timeline, call('admitted', 2, { title: 'Roll 2d6' }))
     addEvent(timeline, call('scheduled', 3, { behavior: 'allow', rule: 'dice.*', approver: 'rule' }))
     addEvent(timeline, call('running', 4, {}))
     addEvent(timeline, call('progress', 5, { message: 'rolling', progress: 1, total: 2 }))
@@ -66,6 +66,7 @@ describe('addEvent', () => {
       alias: 'dice_roll',
       phase: 'succeeded',
       rawArguments: '{"formula":"2d6"}',
+      title: 'Roll 2d6',
       round: 1,
       behavior: 'allow',
       rule: 'dice.*',

@@ -28,6 +28,8 @@ export interface CallView {
   /** The last phase it entered. */
   phase: string
   rawArguments: string | undefined
+  /** The tool's one-line description of the call (`Edit src/a.ts`), when it gave one. */
+  title: string | undefined
   round: number | undefined
   behavior: string | undefined
   rule: string | undefined
@@ -128,6 +130,7 @@ function newCall(event: TimelineEvent, callId: string): CallView {
     toolId: event.toolId,
     phase: event.type,
     rawArguments: undefined,
+    title: undefined,
     round: undefined,
     behavior: undefined,
     rule: undefined,
@@ -165,6 +168,7 @@ function foldCall(call: CallView, event: TimelineEvent): void {
     call.round = number(d.round)
     call.requestedAt = event.at
   }
+  if (event.type === 'admitted') call.title = text(d.title) ?? call.title
   if (event.type === 'running') call.startedAt = event.at
   if (typeof d.behavior === 'string') {
     call.behavior = d.behavior

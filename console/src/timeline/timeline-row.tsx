@@ -55,7 +55,7 @@ export function TimelineRowView({ row, runId, open, onToggle, onDecide, turnText
         <span className="tl-time">{clock(call.requestedAt)}</span>
         <StatusBadge status={call.phase} />
         <code className="tl-alias">{call.alias}</code>
-        <span className="tl-args">{call.progress ?? argumentsLine(call.rawArguments)}</span>
+        <span className="tl-args">{call.progress ?? call.title ?? argumentsLine(call.rawArguments)}</span>
         {call.durationMs !== undefined && <span className="tl-dur">{formatDuration(call.durationMs)}</span>}
       </button>
       {open && <CallDetails call={call} runId={runId} onDecide={onDecide} />}

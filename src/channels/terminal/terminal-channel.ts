@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
-import { makeVisible } from '../../permissions/approvals/make-visible.js'
+import { makeVisible } from '../../text/make-visible.js'
 import type { ApprovalPrompt, Channel, ChannelHost, OutboundMessage } from '../channel.js'
 
 /** Options of {@link terminalChannel}. */

@@ -1,6 +1,6 @@
 import type { ToolHost } from '../../host/create-tool-host.js'
 import type { ApprovalRequest, Approver } from '../../permissions/approvals/approval-request.js'
-import { makeVisible } from '../../permissions/approvals/make-visible.js'
+import { makeVisible } from '../../text/make-visible.js'
 import type { ApprovalRecord } from '../../store/approvals.js'
 
 /**
@@ -43,6 +43,7 @@ function requestOf(record: ApprovalRecord): ApprovalRequest {
     toolId: record.toolId as ApprovalRequest['toolId'],
     alias: record.alias,
     input,
+    ...(record.title !== null && { title: record.title }),
     inputText: makeVisible(JSON.stringify(record.input, null, 2)),
     reason: record.reason,
     ...(record.rule !== null && { rule: record.rule }),

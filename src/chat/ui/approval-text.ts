@@ -18,10 +18,9 @@ export function approvalText(approval: PendingApproval, options: ViewOptions): s
   const s = style(options.color)
   const { request } = approval
   const inner = Math.max(10, options.width - 2)
-  const lines: string[] = [
-    s.yellow(s.bold(`Allow ${request.alias}?`)) + s.dim(` (${request.toolId})`),
-    `${s.dim('why:')} ${visibleText(request.reason)}`,
-  ]
+  const lines: string[] = [s.yellow(s.bold(`Allow ${request.alias}?`)) + s.dim(` (${request.toolId})`)]
+  if (request.title !== undefined) lines.push(`${s.dim('does:')} ${visibleText(request.title)}`)
+  lines.push(`${s.dim('why:')} ${visibleText(request.reason)}`)
   if (request.rule !== undefined) lines.push(`${s.dim('rule:')} ${visibleText(request.rule)}`)
   const input = visibleText(request.inputText).split('\n')
   lines.push(s.dim('input:'))

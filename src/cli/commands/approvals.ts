@@ -24,8 +24,8 @@ export async function approvalsCommand(host: ToolHost, args: readonly string[], 
     else
       io.out(
         formatTable(
-          ['ID', 'STATUS', 'TOOL', 'INPUT', 'REASON'],
-          requests.map((r) => [r.id, r.status, r.toolId, JSON.stringify(r.input), r.reason]),
+          ['ID', 'STATUS', 'TOOL', 'DOES', 'INPUT', 'REASON'],
+          requests.map((r) => [r.id, r.status, r.toolId, r.title ?? '', JSON.stringify(r.input), r.reason]),
         ),
       )
     return exitCodes.ok

@@ -1,4 +1,4 @@
-import { makeVisible } from '../../permissions/approvals/make-visible.js'
+import { makeVisible } from '../../text/make-visible.js'
 
 /**
  * Text as one safe line: control, bidi and invisible characters (line feeds and tabs too) become

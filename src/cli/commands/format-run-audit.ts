@@ -31,6 +31,7 @@ function callBlock(call: AuditCall, n: number, showAgent: boolean, columns: numb
     fit(
       `${n}. ${oneLine(call.alias)} → ${call.toolId === null ? '(no such tool)' : oneLine(call.toolId)}  call ${oneLine(call.callId)}${agent}`,
     ),
+    ...(call.title === null ? [] : [fit(`${label('does')}${oneLine(call.title)}`)]),
     fit(`${label('input')}${call.input === null ? '(not recorded)' : oneLine(call.input)}`),
     field('decision', decisionText(call.decision)),
     call.startedAt === null

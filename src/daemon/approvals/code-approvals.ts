@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { codeLifetimeMs, issueCode, redeemCode, type RedeemResult } from '../../permissions/approvals/one-time-code.js'
 import type { Approver } from '../../permissions/approvals/approval-request.js'
-import { makeVisible } from '../../permissions/approvals/make-visible.js'
+import { makeVisible } from '../../text/make-visible.js'
 import type { ApprovalRecord } from '../../store/approvals.js'
 import { StoreError } from '../../store/store-error.js'
 import { fillText, loadText } from '../../text/model-text.js'
@@ -51,6 +51,7 @@ export async function offerApproval(
     const inputText = makeVisible(JSON.stringify(approval.input, null, 2))
     const text = fillText(texts.prompt, {
       tool: approval.alias,
+      title: approval.title === null ? '' : ` — ${approval.title}`,
       why: approval.reason,
       rule: approval.rule === null ? '' : `\nRule: ${approval.rule}`,
       input: inputText,
@@ -69,6 +70,7 @@ export async function offerApproval(
         approvalId: approval.id,
         code,
         tool: approval.alias,
+        ...(approval.title !== null && { title: approval.title }),
         inputText,
         reason: approval.reason,
         ...(approval.rule !== null && { rule: approval.rule }),
@@ -186,6 +188,7 @@ export function daemonApprover(ctx: DaemonContext, conversationId: string, corre
       toolId: request.toolId,
       alias: request.alias,
       input: request.input,
+      ...(request.title !== undefined && { title: request.title }),
       reason: request.reason,
       rule: request.rule ?? null,
       alwaysRule: null,

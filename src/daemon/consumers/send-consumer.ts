@@ -50,7 +50,7 @@ export function sendConsumer(
 }
 
 function approvalPrompt(
-  base: Omit<ApprovalPrompt, 'role' | 'approvalId' | 'code' | 'tool' | 'inputText' | 'reason' | 'expiresAt'>,
+  base: Omit<ApprovalPrompt, 'role' | 'approvalId' | 'code' | 'tool' | 'title' | 'inputText' | 'reason' | 'expiresAt'>,
   data: Readonly<Record<string, unknown>>,
 ): ApprovalPrompt {
   return {
@@ -59,6 +59,7 @@ function approvalPrompt(
     approvalId: String(data.approvalId),
     code: String(data.code),
     tool: String(data.tool),
+    ...(typeof data.title === 'string' && { title: data.title }),
     inputText: String(data.inputText),
     reason: String(data.reason),
     ...(typeof data.rule === 'string' && { rule: data.rule }),

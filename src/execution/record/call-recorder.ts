@@ -89,7 +89,7 @@ export class CallRecorder {
       case 'rejected':
         return this.#append('rejected', callId, toolId, { result: storedResult(state.result) })
       case 'admitted':
-        return this.#append('admitted', callId, toolId, {})
+        return this.#append('admitted', callId, toolId, state.title === undefined ? {} : { title: state.title })
       case 'denied':
         return this.#append('denied', callId, toolId, { ...state.decision, result: storedResult(state.result) })
       case 'awaiting_approval':

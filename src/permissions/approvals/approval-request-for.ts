@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { ApprovalRequest } from './approval-request.js'
-import { makeVisible } from './make-visible.js'
+import { makeVisible } from '../../text/make-visible.js'
 
 /** What a request is about; the id and the text shown to the person are made here. */
 export type ApprovalRequestFields = Omit<ApprovalRequest, 'id' | 'inputText' | 'alwaysRulesFile'>

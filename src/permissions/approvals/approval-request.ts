@@ -10,6 +10,8 @@ export interface ApprovalRequest {
   readonly toolId: ToolId
   readonly alias: string
   readonly input: Record<string, unknown>
+  /** The tool's one-line description of this call for people (`Edit src/a.ts`), when it has one. */
+  readonly title?: string
   /** The input as shown to the person: pretty JSON with control and bidi characters made visible. */
   readonly inputText: string
   readonly reason: string

@@ -41,6 +41,7 @@ export function terminalApprover(streams: {
       const text = fillText(prompt, {
         alias: request.alias,
         toolId: request.toolId,
+        title: request.title === undefined ? '' : ` ${request.title}`,
         inputText: request.inputText,
         reason: request.reason,
         alwaysRule: request.alwaysRule,

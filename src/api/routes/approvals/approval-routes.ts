@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { busMessage } from '../../../daemon/bus/bus-message.js'
-import { makeVisible } from '../../../permissions/approvals/make-visible.js'
+import { makeVisible } from '../../../text/make-visible.js'
 import { approvalStatuses, type ApprovalRecord } from '../../../store/store.js'
 import type { ApiContext } from '../../api-context.js'
 import { ApiError, defineRoute } from '../../route.js'
@@ -13,6 +13,7 @@ const approvalSchema = z.object({
   toolId: z.string(),
   alias: z.string().describe('The name the model called'),
   input: z.unknown().describe('The exact input of the call'),
+  title: z.string().optional().describe("The tool's one-line description of the call, e.g. `Edit src/a.ts`"),
   inputText: z.string().describe('The input as people read it, invisible characters shown'),
   reason: z.string().describe('Why a person is asked'),
   rule: z.string().optional().describe('The rule that asked'),
@@ -44,6 +45,7 @@ function view(ctx: ApiContext, approval: ApprovalRecord): z.input<typeof approva
     toolId: approval.toolId,
     alias: approval.alias,
     input: approval.input,
+    ...(approval.title !== null && { title: approval.title }),
     inputText: makeVisible(JSON.stringify(approval.input, null, 2)),
     reason: approval.reason,
     ...(approval.rule !== null && { rule: approval.rule }),
