@@ -7,6 +7,7 @@ import type { HookConfig } from '../permissions/hooks/hook-types.js'
 import { readTrustedSpecs } from '../process/trusted-specs.js'
 import { openStore, type Store } from '../store/store.js'
 import { builtinTools, sandboxedTools } from '../tools/index.js'
+import { stopLanguageServers } from '../tools/lsp/index.js'
 import { stopBackgroundCommandsIn } from '../tools/background/index.js'
 import { sandboxSupport } from '../sandbox/detect-sandbox.js'
 import type { CatalogDiagnostic } from '../catalog/catalog-tool.js'
@@ -101,6 +102,8 @@ export async function openHostContext(options: ToolHostOptions): Promise<HostCon
     async close() {
       processTools.close()
       await stopBackgroundCommandsIn(dataDir)
+      // Language servers are shared by the process's hosts and stop when idle; a closing host stops them now.
+      await stopLanguageServers()
       await mcp?.close()
       closed = true
       store?.close()

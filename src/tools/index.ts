@@ -16,15 +16,20 @@ import { publishTools } from './workspace/publish/index.js'
 import { worldinfoTools } from './worldinfo/index.js'
 import { scheduleTools } from './schedule/index.js'
 import { taskTools } from './task/index.js'
+import { databaseTools } from './database/index.js'
+import { lspTools } from './lsp/index.js'
+import { webSearchTool } from './web/search/index.js'
 
 /**
- * The builtin tools every host starts with. Run tools (publish, chat, world info, sub-agents, schedules) are
- * offered only to invocations the agent loop drives, which provides what they act on.
+ * The builtin tools every host starts with. Run tools (publish, chat, world info, sub-agents, schedules,
+ * the plan) are offered only to invocations the agent loop drives, which provides what they act on;
+ * database, search and language-server tools only to profiles that configure what they use.
  */
 export const builtinTools: readonly AnyToolDefinition[] = [
   calculatorEvaluateTool,
   diceRollTool,
   webFetchTool,
+  webSearchTool,
   applyPatchTool,
   ...fileTools,
   ...findTools,
@@ -39,6 +44,8 @@ export const builtinTools: readonly AnyToolDefinition[] = [
   ...agentTools,
   ...scheduleTools,
   ...taskTools,
+  ...databaseTools,
+  ...lspTools,
 ]
 
 /** Builtin tools that run real programs in the OS sandbox: offered only where it works. */
