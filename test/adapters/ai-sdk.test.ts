@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateText, jsonSchema, stepCountIs, tool, type ModelMessage, type ToolSet } from 'ai'
-import { MockLanguageModelV4 } from 'ai/test'
+import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from 'ai'
+import { MockLanguageModelV4, simulateReadableStream } from 'ai/test'
 import type { LanguageModelV4GenerateResult, LanguageModelV4Prompt } from '@ai-sdk/provider'
 import { afterEach, describe, expect, it } from 'vitest'
 import { aiSdkToolApproval, aiSdkTools } from '../../src/adapters/ai-sdk/index.js'
@@ -203,6 +203,84 @@ describe('aiSdkTools with generateText', () => {
         .find((call) => call.callId === 'c1')
         ?.decisions.at(-1),
     ).toMatchObject({ approver: 'ai-sdk:dana' })
+  })
+
+  it('framework approvals survive a restart: the approved call runs in a new host on the resumed invocation', async () => {
+    const dataDir = tempDir()
+    const workspaceDir = tempDir()
+    const profile: ProfileOverrides = { permissions: { ask: ['builtin:note.write'] } }
+    const before = recordingTools()
+    host = await createToolHost({ dataDir, workspaceDir, tools: before.tools })
+    const invocation = await host.createInvocation({ scope: 'session', protocol: 'openai-responses', profile })
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsStep(['c1', 'note_write', '{"id":"w1","path":"a.md"}']), doneStep],
+    })
+    const first = await generateText({
+      model,
+      tools: aiSdkTools(invocation, { host, approvals: 'framework' }),
+      prompt: 'go',
+      stopWhen: stepCountIs(5),
+    })
+    const request = first.content.find((part) => part.type === 'tool-approval-request')
+    // The conversation is kept as JSON while the person decides; the process ends.
+    const saved = JSON.stringify([
+      { role: 'user', content: 'go' },
+      ...first.response.messages,
+      {
+        role: 'tool',
+        content: [{ type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true }],
+      },
+    ])
+    await host.close()
+    const after = recordingTools()
+    host = await createToolHost({ dataDir, workspaceDir, tools: after.tools })
+    const resumed = await host.resumeInvocation(invocation.id)
+    const second = await generateText({
+      model,
+      tools: aiSdkTools(resumed, { host, approvals: 'framework', approver: 'ai-sdk:erin' }),
+      messages: JSON.parse(saved) as ModelMessage[],
+      stopWhen: stepCountIs(5),
+    })
+    expect(second.text).toBe('done')
+    expect(before.log).toEqual([])
+    expect(after.log).toEqual(['start w1', 'end w1'])
+    const calls = callHistories(host.store().events({ invocationId: invocation.id }))
+    expect(calls.map((call) => [call.callId, call.phase, call.decisions.at(-1)?.approver])).toEqual([
+      ['c1', 'succeeded', 'ai-sdk:erin'],
+    ])
+  })
+
+  it('works with streamText: the calls of a streamed step run through toolhost', async () => {
+    const { tools, log, audit } = await setUp(bypass)
+    const finish = { unified: 'tool-calls' as const, raw: 'tool_calls' }
+    const model = new MockLanguageModelV4({
+      doStream: [
+        {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: 'tool-call', toolCallId: 'c1', toolName: 'note_read', input: '{"id":"r1","path":"a.md"}' },
+              { type: 'tool-call', toolCallId: 'c2', toolName: 'note_read', input: '{"id":"r2","path":"a.md"}' },
+              { type: 'finish', finishReason: finish, usage },
+            ],
+          }),
+        },
+        {
+          stream: simulateReadableStream({
+            chunks: [
+              { type: 'text-start', id: 't' },
+              { type: 'text-delta', id: 't', delta: 'done' },
+              { type: 'text-end', id: 't' },
+              { type: 'finish', finishReason: { unified: 'stop' as const, raw: 'stop' }, usage },
+            ],
+          }),
+        },
+      ],
+    })
+    const result = streamText({ model, tools, prompt: 'go', stopWhen: stepCountIs(5) })
+    expect(await result.text).toBe('done')
+    expect(log.filter((entry) => entry.startsWith('start')).sort()).toEqual(['start r1', 'start r2'])
+    expect(resultsSeen(model.doStreamCalls[1]?.prompt).get('c2')).toEqual({ type: 'text', value: 'read r2' })
+    expect(audit().map((call) => call.phase)).toEqual(['succeeded', 'succeeded'])
   })
 
   it('framework approvals: a denied request never reaches the tool; the model reads the denial', async () => {
