@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { providerRules } from '../../src/agent/providers/resolve-model.js'
 import { closedPort } from '../closed-port.js'
+import { startPostgresServer } from '../postgres-server.js'
 import { tempDir } from '../temp-dir.js'
 import { toolhost } from './cli-process.js'
 
@@ -90,6 +91,7 @@ describe('toolhost doctor, the settings', () => {
         '  gone: { url: "sqlite:missing.db" }',
         '  here: { url: "sqlite:present.db" }',
         '  env: { url: "postgres://app:${TOOLHOST_TEST_UNSET_PASSWORD}@127.0.0.1/app" }',
+        `  encoded: { url: "postgres://app:\${TOOLHOST_TEST_PG_PASSWORD}@127.0.0.1:${port}/app" }`,
         'lsp:',
         '  servers:',
         '    made-up: { command: no-such-language-server-xyz, extensions: [.zz] }',
@@ -98,7 +100,10 @@ describe('toolhost doctor, the settings', () => {
         '',
       ].join('\n'),
     )
-    const { code, checks, stdout } = await doctor(cwd, ['--profile', 'full.yaml'], await withoutProviders())
+    const { code, checks, stdout } = await doctor(cwd, ['--profile', 'full.yaml'], {
+      ...(await withoutProviders()),
+      TOOLHOST_TEST_PG_PASSWORD: 'p@ss/w:rd-secret',
+    })
     expect(byName(checks, 'profile')?.status).toBe('ok')
     expect(byName(checks, 'providers')).toMatchObject({
       status: 'warn',
@@ -109,7 +114,12 @@ describe('toolhost doctor, the settings', () => {
       status: 'fail',
       detail: `PostgreSQL postgres://app:***@127.0.0.1:${port}/app cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}; start it or fix the URL`,
     })
+    expect(byName(checks, 'database encoded')).toMatchObject({
+      status: 'fail',
+      detail: `PostgreSQL postgres://app:***@127.0.0.1:${port}/app cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}; start it or fix the URL`,
+    })
     expect(stdout).not.toContain('hunter2-secret')
+    expect(stdout).not.toMatch(/rd-secret|rd%2Dsecret/)
     expect(byName(checks, 'database gone')).toMatchObject({
       status: 'fail',
       detail: `SQLite file ${join(cwd, 'missing.db')} does not exist; create it or fix the URL`,
@@ -168,5 +178,24 @@ describe('toolhost doctor, the settings', () => {
     })
     expect(code).toBe(1)
     expect((await toolhost(cwd, ['mcp', 'list', ...data])).stdout).toBe(before)
+  })
+
+  it('reports a PostgreSQL database that answers', async () => {
+    const server = await startPostgresServer()
+    try {
+      const cwd = tempDir('toolhost-doctor-postgres-')
+      writeFileSync(
+        join(cwd, 'pg.yaml'),
+        `schemaVersion: 2\nid: pg\ndatabases:\n  main: { url: "${server.superuserUrl()}" }\n`,
+      )
+      const { checks } = await doctor(cwd, ['--profile', 'pg.yaml'], await withoutProviders())
+      expect(byName(checks, 'database main')).toEqual({
+        name: 'database main',
+        status: 'ok',
+        detail: `PostgreSQL ${server.superuserUrl()} answers`,
+      })
+    } finally {
+      await server.stop()
+    }
   })
 })

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Profile } from '../../profile/profile-schema.js'
 import type { HealthCheck } from '../../sandbox/sandbox-checks.js'
+import { connectionKind, fillVariables, withoutPassword } from '../../tools/database/connection-target.js'
 
 /** How long a PostgreSQL server may take to accept a connection and answer. */
 export const databaseCheckTimeoutMs = 3000
@@ -30,17 +31,15 @@ export async function databaseChecks(
           status: 'fail',
           detail: `its URL reads ${unset.join(', ')} from the environment, which ${unset.length === 1 ? 'is' : 'are'} not set`,
         }
-      const url = connection.url.replace(
-        /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
-        (_, variable: string) => env[variable] ?? '',
-      )
-      return url.startsWith('sqlite:') ? sqliteCheck(check, url, workspaceDir) : postgresCheck(check, url)
+      // As database.query fills them (URL-encoded in a PostgreSQL URL, so a password may hold any character).
+      const url = fillVariables(name, connection.url, env)
+      return connectionKind(url) === 'sqlite' ? sqliteCheck(check, url, workspaceDir) : postgresCheck(check, url)
     }),
   )
 }
 
 function sqliteCheck(name: string, url: string, workspaceDir: string): HealthCheck {
-  const path = resolve(workspaceDir, url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, ''))
+  const path = resolve(workspaceDir, url.slice('sqlite:'.length))
   if (statSync(path, { throwIfNoEntry: false })?.isFile() !== true)
     return { name, status: 'fail', detail: `SQLite file ${path} does not exist; create it or fix the URL` }
   try {
@@ -79,18 +78,6 @@ async function postgresCheck(name: string, url: string): Promise<HealthCheck> {
     return { name, status: 'fail', detail: `PostgreSQL ${shown} cannot be reached: ${safe}; start it or fix the URL` }
   } finally {
     await client?.end().catch(() => undefined)
-  }
-}
-
-/** The URL with its password replaced, for messages. */
-function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    parsed.search = ''
-    return parsed.toString()
-  } catch {
-    return 'postgres://…'
   }
 }
 
