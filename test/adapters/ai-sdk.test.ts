@@ -10,6 +10,7 @@ import { createToolHost, type InvocationOptions, type ToolHost } from '../../src
 import type { Approver } from '../../src/permissions/approvals/approval-request.js'
 import type { ProfileOverrides } from '../../src/profile/load-profile.js'
 import { callHistories } from '../../src/store/call-history.js'
+import { runAudit } from '../../src/store/run-audit.js'
 import { tempDir } from '../temp-dir.js'
 import { recordingTools } from './adapter-tools.js'
 
@@ -340,6 +341,36 @@ describe('aiSdkTools with generateText', () => {
       ['succeeded', 'callback:carol'],
       ['denied', 'callback:carol'],
     ])
+  })
+
+  it("records every call of a step in the run's audit, with how each was decided", async () => {
+    const recording = recordingTools()
+    host = await createToolHost({ dataDir: tempDir(), workspaceDir: tempDir(), tools: recording.tools })
+    const invocation = await host.createInvocation({
+      scope: 'session',
+      protocol: 'openai-responses',
+      profile: { permissions: { mode: 'bypass', deny: ['builtin:note.write'] } },
+    })
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callsStep(
+          ['c1', 'note_read', '{"id":"r1","path":"a.md"}'],
+          ['c2', 'note_write', '{"id":"w1","path":"a.md"}'],
+          ['c3', 'note_read', '{"path":"a.md"}'],
+        ),
+        doneStep,
+      ],
+    })
+    await generateText({ model, tools: aiSdkTools(invocation, { host }), prompt: 'go', stopWhen: stepCountIs(5) })
+    const run = host.store().getRun(invocation.runId)
+    if (run === undefined) throw new Error('the run is not in the store')
+    const audit = runAudit(host.store(), run)
+    expect(audit.calls.map((call) => [call.callId, call.alias, call.outcome, call.decision.verdict])).toEqual([
+      ['c1', 'note_read', 'succeeded', 'allowed'],
+      ['c2', 'note_write', 'denied', 'denied'],
+      ['c3', 'note_read', 'rejected', 'rejected'],
+    ])
+    expect(audit.calls[1]?.decision.rule).toBe('builtin:note.write')
   })
 
   it('externalizes a long result (the model reads the preview and the path) and sends images as file parts', async () => {
