@@ -105,6 +105,17 @@ describe('createToolhostAdapter', () => {
     expect(audit()[0]?.decisions.at(-1)).toMatchObject({ behavior: 'allow', approver: 'cli:bob' })
   })
 
+  it('invocation mode: a turn another process continued is never run twice', async () => {
+    const { adapter, log } = await setUp({ permissions: { ask: ['builtin:note.write'] } }, { pollMs: 10 })
+    const call = adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
+    await vi.waitFor(() => expect(host.approvals.list({ status: 'pending' })).toHaveLength(1), { timeout: 10_000 })
+    const [request] = host.approvals.list({ status: 'pending' })
+    // Deciding with the default continueTurn runs the turn right there.
+    await host.approvals.approve(request?.id ?? '', { approver: 'cli:bob' })
+    await expect(call).rejects.toThrow('Another process continued the paused turn')
+    expect(log.filter((entry) => entry === 'start w1')).toHaveLength(1)
+  })
+
   it('invocation mode: the invocation approver answers during the call', async () => {
     const recording = recordingTools()
     host = await createToolHost({ dataDir: tempDir(), workspaceDir: tempDir(), tools: recording.tools })
