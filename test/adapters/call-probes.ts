@@ -79,10 +79,10 @@ export function callProbes(): CallProbes {
   const publish = defineTool({
     name: 'probe.publish',
     description: 'Publish a note.',
-    inputSchema: z.object({ key: z.string() }),
-    call: async ({ key }) => {
+    inputSchema: z.object({ key: z.string(), headline: z.string().optional() }),
+    call: async ({ key, headline }) => {
       events.push(`publish ${key}`)
-      return { content: `published ${key}` }
+      return { content: headline === undefined ? `published ${key}` : `published ${key} as "${headline}"` }
     },
   })
   const erase = defineTool({

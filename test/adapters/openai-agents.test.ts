@@ -205,6 +205,23 @@ describe('approvals through the SDK’s interruptions', () => {
     expect(probes.events).not.toContain('publish p')
   })
 
+  it('asks about a strict-mode call that leaves an optional property null, and runs it once approved', async () => {
+    const { tools } = await setUp(
+      { approvals: 'framework' },
+      { profile: { ...probeProfile, tools: { ...probeProfile.tools, strictSchemas: true } } },
+    )
+    const model = new ScriptModel([
+      [callOf('probe_publish', { key: 'p', headline: null }, 'call_pub')],
+      [answer('published')],
+    ])
+    const agent = agentWith(tools, model)
+    const interrupted = await run(agent, 'Publish p.')
+    expect(interrupted.interruptions).toHaveLength(1)
+    for (const item of interrupted.interruptions) interrupted.state.approve(item)
+    await run(agent, interrupted.state)
+    expect(toolOutputs(model.requests[1]).get('call_pub')).toBe('published p')
+  })
+
   it('runs an approved call after the state was saved and restored in a new host, naming the approver', async () => {
     const dataDir = tempDir('toolhost-agents-durable-')
     const first = await openHost(dataDir)

@@ -1,5 +1,6 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents-core'
 import type { Invocation } from '../../host/invocation.js'
+import { dropStrictNulls } from '../../gate/strict-nulls.js'
 import type { SnapshotBinding } from '../../snapshot/snapshot-binding.js'
 import { createToolhostAdapter, type AdapterOptions, type ToolhostAdapter } from '../core/index.js'
 import { agentsToolOutput, type AgentsToolOutput } from './agents-tool-output.js'
@@ -72,7 +73,11 @@ function agentsTool<TContext>(
   const common = {
     name: alias,
     description: binding.description,
-    needsApproval: (_context: RunContext, input: unknown) => adapter.needsApproval(alias, input),
+    // A static `false` when the invocation's approver answers: the SDK then skips its approval machinery.
+    needsApproval:
+      adapter.mode === 'framework'
+        ? (_context: RunContext, input: unknown) => adapter.needsApproval(alias, gateInput(adapter, binding, input))
+        : false,
     execute: async (
       input: unknown,
       context?: RunContext<TContext>,
@@ -99,4 +104,14 @@ function agentsTool<TContext>(
   return binding.strict
     ? tool({ ...common, parameters: parameters as StrictParameters, strict: true })
     : tool({ ...common, parameters: parameters as NonStrictParameters, strict: false })
+}
+
+/**
+ * The arguments as toolhost's gate reads them: in strict mode the model sends `null` for an
+ * optional property it leaves out, which the gate drops before checking — so must the approval check.
+ */
+function gateInput(adapter: ToolhostAdapter, binding: SnapshotBinding, input: unknown): unknown {
+  const tool = binding.strict ? adapter.invocation.toolByAlias(binding.alias) : undefined
+  if (tool === undefined || typeof input !== 'object' || input === null || Array.isArray(input)) return input
+  return dropStrictNulls(input as Record<string, unknown>, tool.inputSchema)
 }
