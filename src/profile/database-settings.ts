@@ -19,9 +19,13 @@ export const databaseConnection = z.strictObject({
   url: connectionUrl,
   /** What the database holds, shown to the model beside its name. */
   description: z.string().max(500).optional(),
-  /** PostgreSQL: a role without write privileges every query runs as (`SET ROLE`). */
+  /**
+   * PostgreSQL: a role every query runs as (`SET LOCAL ROLE`), narrowing what it may read. The
+   * login role's own privileges stay the limit: a query can switch back to it
+   * (`set_config('role', …)`), so a login that can act as a superuser is refused either way.
+   */
   readOnlyRole: z.string().min(1).max(63).optional(),
-  /** Longest a query may run before the database stops it. */
+  /** Longest a statement may run before it is stopped (PostgreSQL's `statement_timeout`; SQLite's process is killed). */
   statementTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
 })
 

@@ -6,9 +6,12 @@ import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.j
 import type { ApprovalRequest } from '../../src/permissions/approvals/approval-request.js'
 import { parseProfile } from '../../src/profile/load-profile.js'
 import { currentProfileSchemaVersion } from '../../src/profile/profile-schema.js'
-import { databaseTools } from '../../src/tools/database/index.js'
 import { startPostgresServer, type PostgresServer } from '../postgres-server.js'
 import { tempDir } from '../temp-dir.js'
+import { builtinTools } from '../../src/tools/index.js'
+import { testCallContext } from '../call-context.js'
+import { callTool } from '../tool-calls.js'
+import { databaseQueryTool, databaseTools } from '../../src/tools/database/index.js'
 
 const root = tempDir('toolhost-database-')
 const workspaceDir = join(root, 'ws')
@@ -53,7 +56,9 @@ beforeAll(async () => {
   const sqlite = new DatabaseSync(join(workspaceDir, 'local.db'))
   sqlite.exec("CREATE TABLE t (x); INSERT INTO t VALUES ('local')")
   sqlite.close()
-  host = await createToolHost({ tools: databaseTools, dataDir: join(root, 'data'), workspaceDir })
+  // The database tools are builtins once registered; before, the test offers them itself.
+  const tools = builtinTools.includes(databaseQueryTool) ? [] : databaseTools
+  host = await createToolHost({ tools, dataDir: join(root, 'data'), workspaceDir })
 }, 120_000)
 
 afterAll(async () => {
@@ -233,6 +238,30 @@ describe('database.query on PostgreSQL, through the host', () => {
     ])
     expect((await query('local', 'SELECT x FROM t')).structured?.rows).toEqual([['local']])
   })
+})
+
+describe('a cancelled call', () => {
+  /** The reader's sessions running `pg_sleep`, as the server lists them. */
+  const sleepers = async () =>
+    (await server.sql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(%'"))[0]?.n
+
+  async function until(condition: () => Promise<boolean>) {
+    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  it('ends at once, and its session on the server ends too', async () => {
+    const controller = new AbortController()
+    const ctx = testCallContext({ profile: profileWith(), signal: controller.signal })
+    const call = callTool(databaseQueryTool, { database: 'analytics', query: 'SELECT pg_sleep(60)' }, ctx)
+    const settled = call.then(
+      () => 'succeeded',
+      (error: unknown) => (error === controller.signal.reason ? 'cancelled' : String(error)),
+    )
+    await until(async () => (await sleepers()) === 1)
+    controller.abort(new Error('cancelled by the test'))
+    expect(await settled).toBe('cancelled')
+    await until(async () => (await sleepers()) === 0)
+  }, 30_000)
 })
 
 describe('permission rules name connections', () => {

@@ -110,12 +110,13 @@ export class LimitedRead implements Submittable {
   }
 }
 
-/** Runs a {@link LimitedRead} on a `pg` client. */
+/** Runs a {@link LimitedRead} on a `pg` client; `started` gets it, e.g. to cancel it. */
 export function readLimited(
   client: { query(submittable: Submittable): unknown },
   text: string,
   values: readonly (string | null)[],
   limit: number,
+  started: (read: LimitedRead) => void = () => undefined,
 ): Promise<{
   rows: QueryRows['rows']
   truncated: boolean
@@ -127,6 +128,7 @@ export function readLimited(
   return new Promise((resolve, reject) => {
     const read = new LimitedRead(text, values, limit)
     read.callback = (error, rows) => (error !== undefined || rows === undefined ? reject(error) : resolve(rows))
+    started(read)
     client.query(read)
   })
 }

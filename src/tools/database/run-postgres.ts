@@ -9,7 +9,7 @@ import {
   unsafeRole,
   type ErrorContext,
 } from './database-errors.js'
-import { columnsOf, readLimited } from './postgres-read.js'
+import { columnsOf, readLimited, type LimitedRead } from './postgres-read.js'
 import type { QueryRows, StatementRequest } from './query-rows.js'
 
 /** A PostgreSQL database to read: its URL, how messages name it, the role to read as, and the statement timeout. */
@@ -49,6 +49,12 @@ interface ServerError extends Error {
 
 const connectTimeoutMs = 10_000
 
+/** The parts of `pg`'s client that cancel a statement and close a connection (not in its types). */
+interface Canceller {
+  readonly connection: { on(event: 'error', listener: () => void): void; readonly stream: { destroy(): void } }
+  cancel(client: unknown, query: unknown): void
+}
+
 /**
  * Runs statements in one read-only transaction on one new connection, closed afterwards: `BEGIN
  * TRANSACTION READ ONLY`, `SET LOCAL statement_timeout`, `SET LOCAL ROLE` when the connection has a
@@ -67,16 +73,26 @@ export async function runPostgres(
 ): Promise<QueryRows[]> {
   signal.throwIfAborted()
   const { default: pg } = await import('pg')
-  const client = new pg.Client({
+  const config = {
     connectionString: target.url,
     connectionTimeoutMillis: connectTimeoutMs,
     application_name: 'toolhost',
-  })
+  }
+  const client = new pg.Client(config)
   // Errors of a connection that broke are reported through the pending query; this keeps them from
   // becoming uncaught.
   client.on('error', () => undefined)
-  const onAbort = () =>
-    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+  let active: LimitedRead | undefined
+  const onAbort = () => {
+    // The server stops the statement on a cancel request (sent on a connection of its own); closing
+    // ours alone would leave it running until it next writes to us.
+    if (active !== undefined) {
+      const canceller = new pg.Client(config) as unknown as Canceller
+      canceller.connection.on('error', () => undefined)
+      canceller.cancel(client, active)
+    }
+    ;(client as unknown as Canceller).connection.stream.destroy()
+  }
   signal.addEventListener('abort', onAbort, { once: true })
   try {
     try {
@@ -89,7 +105,9 @@ export async function runPostgres(
     const results: QueryRows[] = []
     for (const statement of statements) {
       try {
-        const read = await readLimited(client, statement.sql, statement.params, statement.limit)
+        const read = await readLimited(client, statement.sql, statement.params, statement.limit, (started) => {
+          active = started
+        })
         const typeNames = await typeNamesOf(client, read.typeOids)
         results.push({ ...read, columns: columnsOf(read.names, read.typeOids, typeNames) })
       } catch (error) {

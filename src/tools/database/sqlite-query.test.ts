@@ -153,6 +153,19 @@ describe('database.query on SQLite', () => {
     })
   })
 
+  it('ends a cancelled call with the reason it was cancelled for', async () => {
+    const controller = new AbortController()
+    const endless = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c'
+    const reason = new Error('cancelled by the test')
+    const call = callTool(
+      databaseQueryTool,
+      { database: 'shop', query: endless },
+      { ...ctx, signal: controller.signal },
+    )
+    controller.abort(reason)
+    await expect(call).rejects.toBe(reason)
+  })
+
   it('refuses connections not in the profile, naming those that are', async () => {
     expect(await failure(query({ database: 'nope', query: 'SELECT 1' }))).toEqual({
       code: 'database.unknown_connection',
