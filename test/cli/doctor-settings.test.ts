@@ -141,7 +141,7 @@ describe('toolhost doctor, the settings', () => {
     })
     expect(byName(checks, 'web search')).toMatchObject({
       status: 'fail',
-      detail: 'webSearch.backend is brave but BRAVE_API_KEY is not set; set it in the environment',
+      detail: 'webSearch.backend is brave, but BRAVE_API_KEY is not set in the environment',
     })
     expect(code).toBe(1)
   })

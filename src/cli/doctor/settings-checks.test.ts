@@ -9,16 +9,17 @@ const withSearch = (webSearch: Record<string, unknown>) => parseProfile({ schema
 
 describe('webSearchCheck', () => {
   it.each([
-    [{}, {}, 'ok', /^not configured, so web\.search is not offered/],
+    [{}, {}, 'ok', /^web\.search is not offered: no search service is configured/],
     [{}, { TAVILY_API_KEY: 'k' }, 'ok', /^tavily; TAVILY_API_KEY is set$/],
     [{}, { BRAVE_API_KEY: 'k', TAVILY_API_KEY: 'k' }, 'ok', /^brave; BRAVE_API_KEY is set$/],
     [{ url: 'http://127.0.0.1:8888/' }, {}, 'ok', /^SearXNG at http:\/\/127\.0\.0\.1:8888$/],
-    [{ backend: 'searxng' }, {}, 'fail', /webSearch\.url is not set/],
+    [{ backend: 'searxng' }, {}, 'fail', /webSearch\.url \(the address of the SearXNG instance\) is not set/],
+    [{ url: 'http://me:pw@127.0.0.1:8888/' }, {}, 'ok', /^SearXNG at http:\/\/127\.0\.0\.1:8888$/],
     [
       { backend: 'tavily' },
       { BRAVE_API_KEY: 'k' },
       'fail',
-      /^webSearch\.backend is tavily but TAVILY_API_KEY is not set/,
+      /^webSearch\.backend is tavily, but TAVILY_API_KEY is not set in the environment$/,
     ],
   ])('settings %j with %j: %s', (settings, env, status, detail) => {
     const check = webSearchCheck(withSearch(settings), env)

@@ -1,7 +1,8 @@
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Profile } from '../../profile/profile-schema.js'
 import type { HealthCheck } from '../../sandbox/sandbox-checks.js'
-import { findExecutable, isExecutable } from '../../spawn/find-executable.js'
+import { serverProgram } from '../../tools/lsp/server-command.js'
+import { apiKeyVariables, chooseBackend } from '../../tools/web/search/choose-backend.js'
 
 /**
  * The language servers the profile turns on (`lsp.servers`): whether each program can be found,
@@ -12,10 +13,8 @@ export function languageServerChecks(profile: Profile, workspaceDir: string, pat
   return Object.entries(profile.lsp.servers)
     .filter(([, server]) => server.enabled)
     .map(([name, server]): HealthCheck => {
-      const found = server.command.includes('/')
-        ? [resolve(workspaceDir, server.command)].find(isExecutable)
-        : (findExecutable(server.command, path) ??
-          [join(workspaceDir, 'node_modules', '.bin', server.command)].find(isExecutable))
+      // Found as the lsp tools find it.
+      const found = serverProgram(server.command, workspaceDir, path)
       return found === undefined
         ? {
             name: `language server ${name}`,
@@ -27,39 +26,24 @@ export function languageServerChecks(profile: Profile, workspaceDir: string, pat
 }
 
 /**
- * How `web.search` would search: the backend the profile names or the environment implies, and
- * whether its key (names only) or SearXNG address is there.
+ * How `web.search` would search: the backend the profile names or the environment implies (as the
+ * tool chooses it), and whether its key (names only) or SearXNG address is there. Not configured at
+ * all is fine (the tool is just not offered); configured but unusable fails.
  * @example webSearchCheck(profile, process.env).status // 'ok'
  */
 export function webSearchCheck(profile: Profile, env: Readonly<Record<string, string | undefined>>): HealthCheck {
   const name = 'web search'
   const settings = profile.webSearch
-  const isSet = (key: string): boolean => (env[key] ?? '').trim() !== ''
-  const keys = { brave: 'BRAVE_API_KEY', tavily: 'TAVILY_API_KEY' } as const
-  const backend =
-    settings.backend ??
-    (settings.url !== undefined ? 'searxng' : isSet(keys.brave) ? 'brave' : isSet(keys.tavily) ? 'tavily' : undefined)
-  if (backend === undefined)
-    return {
-      name,
-      status: 'ok',
-      detail: `not configured, so web.search is not offered; to offer it set ${keys.brave} or ${keys.tavily}, or webSearch.url to a SearXNG instance`,
-    }
-  const at = settings.url === undefined ? '' : ` at ${new URL(settings.url).origin}`
-  if (backend === 'searxng')
-    return settings.url === undefined
-      ? {
-          name,
-          status: 'fail',
-          detail: 'webSearch.backend is searxng but webSearch.url is not set; set it to the instance',
-        }
-      : { name, status: 'ok', detail: `SearXNG${at}` }
-  const key = keys[backend]
-  return isSet(key)
-    ? { name, status: 'ok', detail: `${backend}${at}; ${key} is set` }
-    : {
-        name,
-        status: 'fail',
-        detail: `webSearch.backend is ${backend} but ${key} is not set; set it in the environment`,
-      }
+  const choice = chooseBackend(settings, env)
+  if ('problem' in choice) {
+    const configured = settings.backend !== undefined || settings.url !== undefined
+    return configured
+      ? { name, status: 'fail', detail: choice.problem }
+      : { name, status: 'ok', detail: `web.search is not offered: ${choice.problem}` }
+  }
+  // The origin only: a SearXNG address may carry a user and password.
+  const at = choice.url === undefined ? '' : ` at ${new URL(choice.url).origin}`
+  return choice.name === 'searxng'
+    ? { name, status: 'ok', detail: `SearXNG${at}` }
+    : { name, status: 'ok', detail: `${choice.name}${at}; ${apiKeyVariables[choice.name]} is set` }
 }
