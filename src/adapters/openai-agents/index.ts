@@ -1,8 +1,8 @@
 /**
- * `toolhost/openai-agents`: an invocation's tools as OpenAI Agents SDK function tools, with toolhost's
- * gate, approvals, scheduler and audit behind every call. Needs `@openai/agents-core` (an optional
- * peer dependency).
+ * `toolhost/openai-agents`: toolhost's tools inside the OpenAI Agents SDK (`@openai/agents-core`, an
+ * optional peer dependency). `openAiAgentsTools(invocation, { host })` gives the invocation's tools as
+ * the SDK's function tools, whose calls pass toolhost's gate, permissions, approvals (the
+ * invocation's approver, or the SDK's interruptions), scheduler and audit.
  */
 export { openAiAgentsTools, type OpenAiAgentsToolsOptions } from './openai-agents-tools.js'
-export { agentsToolOutput, type AgentsToolOutput } from './agents-tool-output.js'
-export type { AdapterOptions, ApprovalMode } from '../core/index.js'
+export type { AgentsToolOutput } from './agents-tool-output.js'
