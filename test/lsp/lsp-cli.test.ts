@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toolhost } from '../cli/cli-process.js'
-import { fixtureProject } from './lsp-fixture.js'
+import { fixtureProject, processesIn } from './lsp-fixture.js'
 
 describe('toolhost tools call lsp.*', () => {
   it('answers a definition through the real TypeScript language server and ends', async () => {
@@ -24,6 +24,8 @@ describe('toolhost tools call lsp.*', () => {
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('src/greet.ts:2:17: export function greet(name: string): string {')
+    // The command closed its language server on the way out.
+    expect(processesIn(cwd)).toEqual([])
   }, 360_000)
 
   it('is not offered by a profile without language servers', async () => {

@@ -5,6 +5,8 @@ import {
   mkdirSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
+  realpathSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -86,7 +88,8 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
  * the locations in `<dir>/answers.json` (when present) and `textDocument/hover` with "fake hover",
  * and appends every method it receives to `<dir>/methods.log` and its pid to `<dir>/pids.log`.
  * With the argument `--crash-on <method>` it writes a line to stderr and exits with code 3 when
- * that request arrives.
+ * that request arrives; with `--hang-on <method>` it never answers that request; with `--busy` it
+ * reports loading a project once initialized and never finishes.
  */
 export function writeFakeServer(dir: string): string {
   const file = join(dir, 'fake-language-server.mjs')
@@ -96,7 +99,9 @@ export function writeFakeServer(dir: string): string {
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 const dir = ${JSON.stringify(dir)}
-const crashOn = process.argv.includes('--crash-on') ? process.argv[process.argv.indexOf('--crash-on') + 1] : undefined
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+const crashOn = option('--crash-on')
+const hangOn = option('--hang-on')
 appendFileSync(join(dir, 'pids.log'), process.pid + '\\n')
 let buffer = Buffer.alloc(0)
 const send = (message) => {
@@ -105,15 +110,22 @@ const send = (message) => {
   process.stdout.write(body)
 }
 const handle = (message) => {
+  if (message.method === undefined) return
   appendFileSync(join(dir, 'methods.log'), message.method + ' ' + JSON.stringify(message.params?.textDocument?.uri ?? '') + '\\n')
   if (message.method === crashOn) {
     process.stderr.write('fake server: cannot answer ' + message.method + '\\n')
     process.exit(3)
   }
+  if (message.method === hangOn) return
   switch (message.method) {
     case 'initialize':
       return send({ id: message.id, result: { capabilities: { textDocumentSync: 1, definitionProvider: true, hoverProvider: true } } })
+    case 'initialized':
+      if (!process.argv.includes('--busy')) return
+      send({ id: 'create', method: 'window/workDoneProgress/create', params: { token: 'load' } })
+      return send({ method: '$/progress', params: { token: 'load', value: { kind: 'begin', title: 'Loading fake project' } } })
     case 'textDocument/didOpen':
+      if (process.argv.includes('--busy')) return
       return send({ method: 'textDocument/publishDiagnostics', params: { uri: message.params.textDocument.uri, diagnostics: [] } })
     case 'textDocument/definition': {
       const answers = join(dir, 'answers.json')
@@ -157,4 +169,19 @@ export function fakeServerMethods(dir: string): string[] {
 export function fakeServerPids(dir: string): number[] {
   const log = join(dir, 'pids.log')
   return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map(Number) : []
+}
+
+/** The pids of processes whose working directory is `dir` (language servers run in the workspace root). */
+export function processesIn(dir: string): number[] {
+  const real = realpathSync(dir)
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readlinkSync(`/proc/${entry}/cwd`) === real
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import { parseProfile } from '../../src/profile/load-profile.js'
 import type { ProfileInput } from '../../src/profile/profile-schema.js'
-import { lspTools, runningLanguageServers, stopLanguageServers } from '../../src/tools/lsp/index.js'
+import { runningLanguageServers, stopLanguageServers } from '../../src/tools/lsp/index.js'
 import { tempDir } from '../temp-dir.js'
 import { fakeServerMethods, fakeServerPids, isRunning, waitFor, writeFakeServer } from './lsp-fixture.js'
 
@@ -29,7 +29,6 @@ beforeAll(async () => {
   writeFileSync(join(project, 'notes.xyz'), 'no language\n')
   writeFileSync(join(base, 'outside.fake'), 'outside the workspace\n')
   host = await createToolHost({
-    tools: lspTools,
     dataDir: join(project, '.toolhost'),
     workspaceDir: project,
     processDirs: [],
@@ -158,6 +157,32 @@ describe('server lifecycle', () => {
     expect(second).toMatchObject({ isError: true, errorCode: 'lsp.server_crashed' })
     expect(fakeServerPids(serverDir).length).toBe(starts + 2)
     expect(runningLanguageServers()).toEqual([])
+  })
+
+  it('ends a request the server does not answer at the request timeout; the server still answers others', async () => {
+    const profile = fakeProfile(
+      { fake: { command: fakeServer, args: ['--hang-on', 'textDocument/definition'], extensions: ['.fake'] } },
+      { requestTimeoutSec: 1 },
+    )
+    const hung = await call(profile, 'lsp_definition', { file_path: 'src/main.fake', line: 1, column: 1 })
+    expect(hung).toMatchObject({ isError: true, errorCode: 'lsp.timeout' })
+    expect(hung.text).toContain('did not answer textDocument/definition within 1 s')
+    await waitFor(() => fakeServerMethods(serverDir).includes('$/cancelRequest ""'), 'the cancel to reach the server')
+    const answered = await call(profile, 'lsp_hover', { file_path: 'src/main.fake', line: 1, column: 1 })
+    expect(answered.text).toBe('fake hover')
+    await stopLanguageServers()
+  })
+
+  it('says when the server is still loading the project instead of answering from part of it', async () => {
+    const profile = fakeProfile(
+      { fake: { command: fakeServer, args: ['--busy'], extensions: ['.fake'] } },
+      { requestTimeoutSec: 1 },
+    )
+    const result = await call(profile, 'lsp_definition', { file_path: 'src/main.fake', line: 1, column: 1 })
+    expect(result).toMatchObject({ isError: true, errorCode: 'lsp.indexing' })
+    expect(result.text).toContain('is still loading the project (Loading fake project)')
+    expect(fakeServerMethods(serverDir).at(-1)).not.toMatch(/^textDocument\/definition/)
+    await stopLanguageServers()
   })
 
   it('shuts an idle server down', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
 import { parseProfile } from '../../src/profile/load-profile.js'
-import { lspTools, runningLanguageServers, stopLanguageServers } from '../../src/tools/lsp/index.js'
+import { runningLanguageServers, stopLanguageServers } from '../../src/tools/lsp/index.js'
 import { fixtureProject, isRunning, processTree, waitFor } from './lsp-fixture.js'
 
 /**
@@ -22,7 +22,6 @@ let host: ToolHost
 beforeAll(async () => {
   project = fixtureProject()
   host = await createToolHost({
-    tools: lspTools,
     dataDir: join(project, '.toolhost'),
     workspaceDir: project,
     processDirs: [],

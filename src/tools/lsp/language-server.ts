@@ -1,4 +1,3 @@
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { MessageConnection } from 'vscode-jsonrpc/node'
 import { installClientHandlers } from './client-handlers.js'
 import { DocumentSync } from './open-documents.js'
@@ -7,6 +6,7 @@ import { lspErrors } from './lsp-errors.js'
 import { serverProgram } from './server-command.js'
 import { startServerProcess, type ServerProcess } from './server-process.js'
 import { DiagnosticStore, pollUntil } from './diagnostic-store.js'
+import { normalUri, pathToUri } from './file-uri.js'
 
 /** How a server is started. */
 export interface LanguageServerOptions {
@@ -53,6 +53,8 @@ export class LanguageServer {
   #stopping: Promise<void> | undefined
   #exit: string | undefined
   #warm = false
+  /** Rejecters of the requests waiting for an answer, called when the process exits. */
+  readonly #waiting = new Set<(error: Error) => void>()
   readonly documents: DocumentSync
   readonly diagnostics: DiagnosticStore
 
@@ -69,6 +71,8 @@ export class LanguageServer {
     this.diagnostics = new DiagnosticStore(() => ++this.#sequence)
     void serverProcess.exited.then((how) => {
       this.#exit = how
+      for (const reject of this.#waiting) reject(this.#crashed())
+      this.#waiting.clear()
       this.#ended()
     })
   }
@@ -225,8 +229,11 @@ export class LanguageServer {
     const { signal } = options
     let timer: NodeJS.Timeout | undefined
     let onAbort: (() => void) | undefined
+    let onExit: ((error: Error) => void) | undefined
     try {
       return await new Promise<Result>((resolve, reject) => {
+        onExit = reject
+        this.#waiting.add(reject)
         timer = setTimeout(() => {
           source.cancel()
           reject(lspErrors.timeout(this.name, method, Math.round(options.timeoutMs / 1000)))
@@ -239,7 +246,6 @@ export class LanguageServer {
           if (signal.aborted) onAbort()
           else signal.addEventListener('abort', onAbort, { once: true })
         }
-        void this.#process.exited.then(() => reject(this.#crashed()))
         this.#connection.sendRequest<Result>(method, params, source.token).then(resolve, (error: unknown) => {
           if (error instanceof rpc.ResponseError) reject(this.#failed(method, error))
           // A closed connection is the process ending: report that once its exit is seen.
@@ -248,6 +254,7 @@ export class LanguageServer {
       })
     } finally {
       clearTimeout(timer)
+      if (onExit !== undefined) this.#waiting.delete(onExit)
       if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort)
       source.dispose()
     }
@@ -263,7 +270,9 @@ export class LanguageServer {
     clearTimeout(this.#idleTimer)
     const exited = this.#process.exited
     if (!this.#process.hasExited()) {
-      const grace = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+      // The host waits for the goodbye, at most twice the grace time.
+      this.#holdHost(true)
+      const grace = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
       await Promise.race([
         this.#connection.sendRequest('shutdown').then(() => this.#connection.sendNotification('exit')),
         exited,
@@ -297,20 +306,6 @@ export class LanguageServer {
 
   #failed(method: string, error: { readonly message: string }) {
     return lspErrors.serverError(this.name, method, this.#redact(error.message))
-  }
-}
-
-/** A file URI of a host path. */
-export function pathToUri(path: string): string {
-  return pathToFileURL(path).href
-}
-
-/** One spelling of a file URI, whatever the server's escaping (`%3A` or `:`), so that URIs compare. */
-export function normalUri(uri: string): string {
-  try {
-    return pathToFileURL(fileURLToPath(uri)).href
-  } catch {
-    return uri
   }
 }
 

@@ -1,4 +1,4 @@
-import { normalUri } from './language-server.js'
+import { normalUri } from './file-uri.js'
 import type { LspRange } from './positions.js'
 
 /** A place a server named: a file URI and a range in it. */
