@@ -254,6 +254,24 @@ describe('approvals through the SDK’s interruptions', () => {
     })
   })
 
+  it('names the approver the approvedBy option reads from the run context', async () => {
+    const { host, inv } = await setUp()
+    const tools = openAiAgentsTools<{ user: string }>(inv, {
+      host,
+      approvals: 'framework',
+      approvedBy: (context) => `openai-agents:${context.context.user}`,
+    })
+    const model = new ScriptModel([[callOf('probe_publish', { key: 'p' }, 'call_pub')], [answer('published')]])
+    const agent = new Agent<{ user: string }>({ name: 'probe agent', model, tools })
+    const interrupted = await run(agent, 'Publish p.', { context: { user: 'carol' } })
+    for (const item of interrupted.interruptions) interrupted.state.approve(item)
+    await run(agent, interrupted.state)
+    expect(auditedCalls(host.store(), inv.runId).get('call_pub')).toMatchObject({
+      outcome: 'succeeded',
+      decision: { verdict: 'allowed', approver: 'openai-agents:carol' },
+    })
+  })
+
   it('runs nothing for a call the person rejects; the model reads the rejection', async () => {
     const { tools } = await setUp({ approvals: 'framework' })
     const model = new ScriptModel([[callOf('probe_publish', { key: 'p' }, 'call_pub')], [answer('understood')]])

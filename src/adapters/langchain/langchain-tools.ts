@@ -19,6 +19,7 @@ export type LangChainToolsOptions = Omit<AdapterOptions, 'approvals' | 'approver
  *
  * @example
  * import { HumanMessage, type BaseMessage } from '@langchain/core/messages'
+ * import { ChatOpenAI } from '@langchain/openai'
  * import { createToolHost } from 'toolhost'
  * import { langChainTools } from 'toolhost/langchain'
  *
@@ -30,14 +31,15 @@ export type LangChainToolsOptions = Omit<AdapterOptions, 'approvals' | 'approver
  * })
  * const tools = langChainTools(invocation, { host })
  * const byName = new Map(tools.map((tool) => [tool.name, tool]))
- * const bound = chatModel.bindTools(tools)
+ * const bound = new ChatOpenAI({ model: 'gpt-5-mini' }).bindTools(tools)
  * const messages: BaseMessage[] = [new HumanMessage('What is in notes/todo.md?')]
  * for (;;) {
  *   const reply = await bound.invoke(messages)
  *   messages.push(reply)
  *   if (!reply.tool_calls?.length) break
  *   // All calls of the message at once: toolhost runs them as one turn.
- *   messages.push(...(await Promise.all(reply.tool_calls.map((call) => byName.get(call.name)!.invoke(call)))))
+ *   const results = reply.tool_calls.map((call) => byName.get(call.name)?.invoke(call) ?? Promise.reject(new Error(`No tool ${call.name}`)))
+ *   messages.push(...(await Promise.all(results)))
  * }
  */
 export function langChainTools(invocation: Invocation, options: LangChainToolsOptions): ToolhostStructuredTool[] {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { tool, type FunctionTool, type RunContext } from '@openai/agents-core'
 import type { Invocation } from '../../host/invocation.js'
 import { dropStrictNulls } from '../../gate/strict-nulls.js'
@@ -29,10 +30,11 @@ export interface OpenAiAgentsToolsOptions<TContext = unknown> extends AdapterOpt
  * rules would ask, the run stops with `result.interruptions`, and a call approved with
  * `state.approve(item)` passes toolhost's gate as approved once by `approvedBy`. That holds across
  * `RunState` serialization: resume the invocation from the store in the new process and build the
- * tools again. Create the invocation without an approver in this mode.
+ * tools again. Create the invocation without an approver in this mode. A call the person rejects is
+ * answered by the SDK itself (the model reads its rejection message) and never reaches toolhost.
  *
  * @example
- * import { Agent, run, RunState } from '@openai/agents-core'
+ * import { Agent, run, RunState } from '@openai/agents' // the SDK with its OpenAI models
  * import { createToolHost } from 'toolhost'
  * import { openAiAgentsTools } from 'toolhost/openai-agents'
  *
@@ -40,7 +42,7 @@ export interface OpenAiAgentsToolsOptions<TContext = unknown> extends AdapterOpt
  * const invocation = await host.createInvocation({ scope: 'session', protocol: 'openai-responses' })
  * const agent = new Agent({
  *   name: 'assistant',
- *   model,
+ *   model: 'gpt-5-mini',
  *   tools: openAiAgentsTools(invocation, { host, approvals: 'framework', approver: 'openai-agents:alice' }),
  * })
  * let result = await run(agent, 'Tidy up the notes folder.')
@@ -83,7 +85,7 @@ function agentsTool<TContext>(
       context?: RunContext<TContext>,
       details?: { toolCall?: { callId: string; arguments: string }; signal?: AbortSignal },
     ) => {
-      const callId = details?.toolCall?.callId ?? `openai-agents_${crypto.randomUUID()}`
+      const callId = details?.toolCall?.callId ?? `openai-agents_${randomUUID()}`
       const approvedBy =
         adapter.mode === 'framework' && context?.isToolApproved({ toolName: alias, callId }) === true
           ? (options.approvedBy?.(context, { alias, callId }) ?? adapter.approver)
