@@ -87,6 +87,15 @@ describe('database.query on SQLite', () => {
     expect(databaseQueryTool.renderToolResultMessage?.(all)).toMatch(/^1 row in \d+ ms$/)
   })
 
+  it('summarizes calls for people', () => {
+    expect(databaseQueryTool.renderToolUseMessage?.({ database: 'shop', query: 'SELECT *\n  FROM customers' })).toBe(
+      'Query shop: SELECT * FROM customers',
+    )
+    expect(databaseSchemaTool.renderToolUseMessage?.({ database: 'shop', table: 'customers' })).toBe(
+      'Table customers of shop',
+    )
+  })
+
   it('gives 1,000 rows at most', async () => {
     const output = await query({ query: 'SELECT * FROM customers', limit: 1_000 })
     expect(output.structured).toMatchObject({ rowCount: 1_000, truncated: true })
