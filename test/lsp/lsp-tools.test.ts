@@ -41,12 +41,11 @@ interface Result {
 }
 
 /** Runs one turn of calls through the host, as the agent loop does. */
-async function turn(calls: readonly { name: string; args: Record<string, unknown> }[]): Promise<Result[]> {
-  const invocation = await host.createInvocation({
-    scope: 'session',
-    protocol: 'openai-chat',
-    profile,
-  })
+async function turn(
+  calls: readonly { name: string; args: Record<string, unknown> }[],
+  using = profile,
+): Promise<Result[]> {
+  const invocation = await host.createInvocation({ scope: 'session', protocol: 'openai-chat', profile: using })
   const results = await invocation.executeTurn({
     calls: calls.map((call, i) => ({ callId: `c${i}`, name: call.name, arguments: call.args })),
   })
@@ -152,6 +151,36 @@ describe('lsp tools on a TypeScript project', () => {
     )
     const fixed = await call('lsp_diagnostics', { file_path: 'src/broken.ts' })
     expect(fixed.text).toBe('No errors or warnings in src/broken.ts.')
+  })
+
+  it('leaves out results in files a deny rule covers, and refuses asking about them', async () => {
+    const denying = parseProfile({
+      schemaVersion: 2,
+      id: 'lsp-deny',
+      lsp: { servers: { typescript: {} }, requestTimeoutSec: 300 },
+      permissions: { deny: ['builtin:lsp.*(src/report.ts)'] },
+    })
+    const [references, asked] = await turn(
+      [
+        {
+          name: 'lsp_references',
+          args: { file_path: 'src/greet.ts', line: 2, column: 17, include_declaration: false },
+        },
+        { name: 'lsp_hover', args: { file_path: 'src/report.ts', line: 4, column: 10 } },
+      ],
+      denying,
+    )
+    expect(references?.text).toContain('src/app.ts:3:18')
+    expect(references?.text).not.toContain('report.ts')
+    expect(references?.text).toContain('2 more in places this call may not show were left out.')
+    expect(asked).toMatchObject({ isError: true, errorCode: 'permission.denied' })
+  })
+
+  it('answers a workspace query on a fresh server, which loads the project from one of its files', async () => {
+    await stopLanguageServers()
+    const result = await call('lsp_symbols', { query: 'report' })
+    expect(result.isError, result.text).toBe(false)
+    expect(result.text).toMatch(/^function report — src\/report\.ts:3:\d+: export function report\(\): string \{$/m)
   })
 
   it('stopLanguageServers leaves no process of a server behind', async () => {
