@@ -3,26 +3,37 @@ import { z } from 'zod'
 import { defineTool } from '../../src/tool/define-tool.js'
 
 /**
- * Tools for adapter tests that record when each call starts and ends: two reads of the same file
- * wait (by turns of the event loop, not by time) until both have started, so a log of
- * `start a, start b, end …` proves they ran together; a write of that file must start after both ended.
+ * Tools for adapter tests that record when each call starts and ends. A read with `together: true`
+ * waits until a second such read has started (no timing: the two must run together, else it waits
+ * until its timeout stops it and the test fails), so a log of `start a, start b, end …` proves they
+ * ran together; a write of that file must start after both ended.
  */
 export function recordingTools() {
   const log: string[] = []
-  const started = new Set<string>()
+  let reads = 0
+  let secondRead: () => void = () => undefined
+  const twoReadsStarted = new Promise<void>((resolve) => (secondRead = resolve))
   const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
   const read = defineTool({
     name: 'note.read',
     description: 'Reads a note.',
-    inputSchema: z.object({ id: z.string(), path: z.string() }),
+    inputSchema: z.object({ id: z.string(), path: z.string(), together: z.boolean().optional() }),
     annotations: { readOnly: true },
+    timeoutMs: 20_000,
     resources: ({ path }) => [{ kind: 'file', path, access: 'read' }],
-    call: async ({ id }) => {
+    call: async ({ id, together }, ctx) => {
       log.push(`start ${id}`)
-      started.add(id)
-      // Hold on until another read has started too, or give up after many event-loop turns.
-      for (let turn = 0; turn < 500 && [...started].filter((one) => one.startsWith('r')).length < 2; turn++)
+      if (together !== true) {
         await yieldTurn()
+        log.push(`end ${id}`)
+        return { content: `read ${id}` }
+      }
+      reads += 1
+      if (reads >= 2) secondRead()
+      await Promise.race([
+        twoReadsStarted,
+        new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('no second read')))),
+      ])
       log.push(`end ${id}`)
       return { content: `read ${id}` }
     },

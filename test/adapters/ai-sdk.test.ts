@@ -77,8 +77,8 @@ describe('aiSdkTools with generateText', () => {
     const model = new MockLanguageModelV4({
       doGenerate: [
         callsStep(
-          ['c1', 'note_read', '{"id":"r1","path":"a.md"}'],
-          ['c2', 'note_read', '{"id":"r2","path":"a.md"}'],
+          ['c1', 'note_read', '{"id":"r1","path":"a.md","together":true}'],
+          ['c2', 'note_read', '{"id":"r2","path":"a.md","together":true}'],
           ['c3', 'note_write', '{"id":"w1","path":"a.md"}'],
         ),
         doneStep,
@@ -259,8 +259,18 @@ describe('aiSdkTools with generateText', () => {
         {
           stream: simulateReadableStream({
             chunks: [
-              { type: 'tool-call', toolCallId: 'c1', toolName: 'note_read', input: '{"id":"r1","path":"a.md"}' },
-              { type: 'tool-call', toolCallId: 'c2', toolName: 'note_read', input: '{"id":"r2","path":"a.md"}' },
+              {
+                type: 'tool-call',
+                toolCallId: 'c1',
+                toolName: 'note_read',
+                input: '{"id":"r1","path":"a.md","together":true}',
+              },
+              {
+                type: 'tool-call',
+                toolCallId: 'c2',
+                toolName: 'note_read',
+                input: '{"id":"r2","path":"a.md","together":true}',
+              },
               { type: 'finish', finishReason: finish, usage },
             ],
           }),

@@ -18,7 +18,6 @@ export interface AdapterTurnContext {
   readonly store: Store
   readonly mode: ApprovalMode
   readonly adapterName: string
-  readonly pollMs: number
 }
 
 /**

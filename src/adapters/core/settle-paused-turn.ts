@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { TurnPausedError } from '../../execution/execute-turn.js'
 import type { Invocation } from '../../host/invocation.js'
 import type { Store } from '../../store/store.js'
@@ -17,58 +16,42 @@ export interface PausedTurn {
   readonly approvedBy: ReadonlyMap<string, string>
   /** The name recorded for a framework-mode denial of a call nobody was asked about. */
   readonly adapterName: string
-  readonly pollMs: number
   readonly signal?: AbortSignal
 }
 
 /**
- * Finishes a turn that paused on durable approvals and returns the whole turn's results. In mode
- * `framework` each request is decided at once in the store, so the audit names who approved: allowed
+ * Finishes a turn that paused on requests left pending in the store, deciding each at once so that
+ * the turn goes on in this process and the audit tells what happened: in mode `framework`, allowed
  * once by the framework's approver when the framework approved that call, else denied (nobody was
- * asked). In mode `invocation` it waits until every request is decided in the store. Then the turn
- * is continued here.
- * @throws Error when the signal aborts the wait, or another process continued the turn
+ * asked); in mode `invocation`, the invocation's approver left it undecided, so it expires (a
+ * framework's call cannot wait for a later decision, and a turn continued by two processes would
+ * run twice).
+ * @throws StoreError `store.conflict` when another process decided a request first (the turn stays paused)
  */
 export async function settlePausedTurn(paused: PausedTurn): Promise<AgentToolResult[]> {
-  const { invocation, store } = paused
+  const { invocation } = paused
   for (;;) {
-    const ids = invocation.pendingApprovals
-    if (paused.mode === 'framework') decideInStore(paused, ids)
-    else await waitForDecisions(paused, ids)
-    if (!stillPausedInStore(store, invocation.id))
-      throw new Error(
-        `Another process continued the paused turn of invocation ${invocation.id}; decide its approvals without continuing the turn (toolhost approvals approve <id> --no-continue) so the waiting adapter runs it.`,
-      )
+    decideInStore(paused, invocation.pendingApprovals)
     try {
       return await invocation.continueTurn({ ...(paused.signal !== undefined && { signal: paused.signal }) })
     } catch (error) {
-      // A request decided in the meantime by nobody yet: go round again.
+      // A turn settled by these decisions can only pause again on requests made since: decide those too.
       if (!(error instanceof TurnPausedError)) throw error
     }
   }
 }
 
 function decideInStore(paused: PausedTurn, ids: readonly string[]): void {
+  const { approvals } = paused.store
   for (const id of ids) {
-    const request = paused.store.approvals.get(id)
+    const request = approvals.get(id)
     if (request === undefined || request.status !== 'pending') continue
+    if (paused.mode === 'invocation') {
+      approvals.expire(id)
+      continue
+    }
     const approver = paused.approvedBy.get(request.callId)
-    if (approver !== undefined) paused.store.approvals.resolve(id, { behavior: 'allow', scope: 'once', approver })
-    else paused.store.approvals.resolve(id, { behavior: 'deny', approver: paused.adapterName, message: notAskedText })
+    if (approver !== undefined) approvals.resolve(id, { behavior: 'allow', scope: 'once', approver })
+    else approvals.resolve(id, { behavior: 'deny', approver: paused.adapterName, message: notAskedText })
   }
-}
-
-async function waitForDecisions(paused: PausedTurn, ids: readonly string[]): Promise<void> {
-  const undecided = () => ids.some((id) => paused.store.approvals.get(id)?.status === 'pending')
-  while (undecided()) {
-    paused.signal?.throwIfAborted()
-    await sleep(paused.pollMs, undefined, paused.signal === undefined ? {} : { signal: paused.signal })
-  }
-}
-
-/** Whether the stored checkpoint still holds the paused turn (no other process continued it). */
-function stillPausedInStore(store: Store, invocationId: string): boolean {
-  const saved = store.latestCheckpoint(invocationId)
-  const data = saved?.data
-  return typeof data === 'object' && data !== null && 'pendingTurn' in data && data.pendingTurn !== undefined
 }

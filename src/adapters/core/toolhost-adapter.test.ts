@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { recordingTools } from '../../../test/adapters/adapter-tools.js'
 import { tempDir } from '../../../test/temp-dir.js'
 import { createToolHost, type ToolHost } from '../../host/create-tool-host.js'
@@ -29,8 +29,8 @@ describe('createToolhostAdapter', () => {
     const { adapter, log, invocation } = await setUp(bypass)
     expect(adapter.tools.map((tool) => tool.alias)).toEqual(expect.arrayContaining(['note_read', 'note_write']))
     const results = await Promise.all([
-      adapter.call({ callId: 'c1', alias: 'note_read', arguments: { id: 'r1', path: 'a.md' } }),
-      adapter.call({ callId: 'c2', alias: 'note_read', arguments: '{"id":"r2","path":"a.md"}' }),
+      adapter.call({ callId: 'c1', alias: 'note_read', arguments: { id: 'r1', path: 'a.md', together: true } }),
+      adapter.call({ callId: 'c2', alias: 'note_read', arguments: '{"id":"r2","path":"a.md","together":true}' }),
       adapter.call({ callId: 'c3', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } }),
     ])
     expect(results.map(({ result }) => result.content)).toEqual(['read r1', 'read r2', 'wrote w1'])
@@ -92,28 +92,21 @@ describe('createToolhostAdapter', () => {
     expect(audit()[0]?.phase).toBe('denied')
   })
 
-  it('invocation mode: a call waits for a durable approval decided in the store, then runs', async () => {
-    const { adapter, log, audit } = await setUp({ permissions: { ask: ['builtin:note.write'] } }, { pollMs: 10 })
+  it('invocation mode: a request the approver leaves pending expires at once; the tool never runs and the turn is not left paused', async () => {
+    const { adapter, log, audit, invocation } = await setUp({ permissions: { ask: ['builtin:note.write'] } })
     expect(await adapter.needsApproval('note_write', { id: 'w1', path: 'a.md' })).toBe(false)
     expect(await adapter.approvalReason('note_write', { id: 'w1', path: 'a.md' })).toBeUndefined()
-    const call = adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
-    await vi.waitFor(() => expect(host.approvals.list({ status: 'pending' })).toHaveLength(1), { timeout: 10_000 })
+    const { result } = await adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
+    expect(result.isError).toBe(true)
+    expect(result.content).toContain('expired')
     expect(log).toEqual([])
-    const [request] = host.approvals.list({ status: 'pending' })
-    await host.approvals.approve(request?.id ?? '', { approver: 'cli:bob', continueTurn: false })
-    expect((await call).result.content).toBe('wrote w1')
-    expect(audit()[0]?.decisions.at(-1)).toMatchObject({ behavior: 'allow', approver: 'cli:bob' })
-  })
-
-  it('invocation mode: a turn another process continued is never run twice', async () => {
-    const { adapter, log } = await setUp({ permissions: { ask: ['builtin:note.write'] } }, { pollMs: 10 })
-    const call = adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
-    await vi.waitFor(() => expect(host.approvals.list({ status: 'pending' })).toHaveLength(1), { timeout: 10_000 })
-    const [request] = host.approvals.list({ status: 'pending' })
-    // Deciding with the default continueTurn runs the turn right there.
-    await host.approvals.approve(request?.id ?? '', { approver: 'cli:bob' })
-    await expect(call).rejects.toThrow('Another process continued the paused turn')
-    expect(log.filter((entry) => entry === 'start w1')).toHaveLength(1)
+    expect(host.approvals.list({ status: 'expired' })).toHaveLength(1)
+    expect(audit()[0]?.phase).toBe('denied')
+    expect(invocation.pendingApprovals).toEqual([])
+    // The invocation goes on with the next call.
+    expect((await adapter.call({ callId: 'c2', alias: 'note_long', arguments: { lines: 1 } })).result.isError).toBe(
+      false,
+    )
   })
 
   it('invocation mode: the invocation approver answers during the call', async () => {

@@ -68,7 +68,6 @@ export function createToolhostAdapter(
         store: options.host.store(),
         mode,
         adapterName: `${framework} adapter (nobody was asked)`,
-        pollMs: options.pollMs ?? 200,
       },
       calls,
     ),
