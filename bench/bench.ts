@@ -13,6 +13,9 @@ import { externalizeIfLong } from '../src/results/externalize-result.js'
 import { normalizeImage } from '../src/results/normalize-image.js'
 import { defineTool } from '../src/tool/define-tool.js'
 import { agentBench } from './agent.bench.js'
+import { aiSdkAdapterBench } from './ai-sdk-adapter.bench.js'
+import { langChainAdapterBench } from './langchain-adapter.bench.js'
+import { openAiAgentsAdapterBench } from './openai-agents-adapter.bench.js'
 import { chatBench } from './chat.bench.js'
 import { type BenchReport, type BenchUnit, median } from './bench-report.js'
 import { daemonBench } from './daemon.bench.js'
@@ -196,6 +199,9 @@ try {
   await queueBench(report, scratch)
   await daemonBench(report, scratch)
   await chatBench(report)
+  await aiSdkAdapterBench(report, scratch)
+  await openAiAgentsAdapterBench(report, scratch)
+  await langChainAdapterBench(report, scratch)
   const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}`
   const date = new Date().toISOString().slice(0, 10)
   console.log(`${machine}\n\n${table()}`)

@@ -40,8 +40,11 @@ describe('package entry points', () => {
     expect(entryPoints.map((point) => point.specifier)).toEqual([
       'toolhost',
       'toolhost/agent',
+      'toolhost/ai-sdk',
       'toolhost/daemon',
       'toolhost/mcp',
+      'toolhost/langchain',
+      'toolhost/openai-agents',
       'toolhost/permissions',
       'toolhost/process',
       'toolhost/profile',

@@ -9,7 +9,12 @@ describe('toolhost tools call lsp.*', () => {
     const cwd = fixtureProject('toolhost-lsp-cli-')
     writeFileSync(
       join(cwd, 'p.json'),
-      JSON.stringify({ schemaVersion: 2, id: 'p', lsp: { servers: { typescript: {} }, requestTimeoutSec: 300 } }),
+      JSON.stringify({
+        schemaVersion: 2,
+        id: 'p',
+        lsp: { servers: { typescript: {} }, requestTimeoutSec: 300 },
+        permissions: { allow: ['builtin:lsp.*'] },
+      }),
     )
     const result = await toolhost(cwd, [
       'tools',

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToolHost, type ToolHost } from '../../src/host/create-tool-host.js'
+import { TurnPausedError } from '../../src/execution/execute-turn.js'
 import { parseProfile } from '../../src/profile/load-profile.js'
 import type { ProfileInput } from '../../src/profile/profile-schema.js'
 import { runningLanguageServers, stopLanguageServers } from '../../src/tools/lsp/index.js'
@@ -43,7 +44,12 @@ afterAll(async () => {
 })
 
 const fakeProfile = (servers: Record<string, unknown>, lsp: Record<string, unknown> = {}) =>
-  parseProfile({ schemaVersion: 2, id: 'fake', lsp: { servers, ...lsp } } as ProfileInput)
+  parseProfile({
+    schemaVersion: 2,
+    id: 'fake',
+    lsp: { servers, ...lsp },
+    permissions: { allow: ['builtin:lsp.*'] },
+  } as ProfileInput)
 
 async function call(
   profile: ReturnType<typeof parseProfile>,
@@ -64,6 +70,26 @@ async function call(
 const fake = () => fakeProfile({ fake: { command: fakeServer, extensions: ['.fake'] } })
 
 describe('refusals', () => {
+  it('ask before starting a language server when no rule allows it, and start none', async () => {
+    const profile = parseProfile({
+      schemaVersion: 2,
+      id: 'asks',
+      lsp: { servers: { fake: { command: fakeServer, extensions: ['.fake'] } } },
+    } as ProfileInput)
+    const invocation = await host.createInvocation({ scope: 'session', protocol: 'openai-chat', profile })
+    const paused = await invocation
+      .executeTurn({
+        calls: [{ callId: 'c', name: 'lsp_hover', arguments: { file_path: 'src/main.fake', line: 1, column: 1 } }],
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+    expect(paused).toBeInstanceOf(TurnPausedError)
+    expect(invocation.pendingApprovals).toHaveLength(1)
+    expect(runningLanguageServers()).toEqual([])
+  })
+
   it('are not offered without an enabled server', async () => {
     const invocation = await host.createInvocation({
       scope: 'session',

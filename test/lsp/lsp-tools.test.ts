@@ -16,6 +16,7 @@ const profile = parseProfile({
   schemaVersion: 2,
   id: 'lsp',
   lsp: { servers: { typescript: {} }, requestTimeoutSec: 300 },
+  permissions: { allow: ['builtin:lsp.*'] },
 })
 let project: string
 let host: ToolHost
@@ -158,7 +159,7 @@ describe('lsp tools on a TypeScript project', () => {
       schemaVersion: 2,
       id: 'lsp-deny',
       lsp: { servers: { typescript: {} }, requestTimeoutSec: 300 },
-      permissions: { deny: ['builtin:lsp.*(src/report.ts)'] },
+      permissions: { allow: ['builtin:lsp.*'], deny: ['builtin:lsp.*(src/report.ts)'] },
     })
     const [references, asked] = await turn(
       [

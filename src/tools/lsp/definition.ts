@@ -20,7 +20,9 @@ export const lspDefinitionTool = defineTool({
   name: 'lsp.definition',
   description: (ctx) => describeLspTool(lspDescriptions.definition, ctx),
   inputSchema: z.object(positionInput),
-  annotations: { readOnly: true, idempotent: true },
+  // Not read-only: the language server runs outside the sandbox and may run code of the workspace
+  // (a tsconfig plugin, a project's own compiler), so calls ask unless a rule allows them.
+  annotations: { readOnly: false, idempotent: true },
   unavailableWith: lspUnavailableWith,
   resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),

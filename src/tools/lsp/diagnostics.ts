@@ -34,7 +34,9 @@ export const lspDiagnosticsTool = defineTool({
   name: 'lsp.diagnostics',
   description: (ctx) => describeLspTool(lspDescriptions.diagnostics, ctx),
   inputSchema: z.object({ file_path: z.string().describe('Workspace path of the file, e.g. src/index.ts.') }),
-  annotations: { readOnly: true, idempotent: true },
+  // Not read-only: the language server runs outside the sandbox and may run code of the workspace
+  // (a tsconfig plugin, a project's own compiler), so calls ask unless a rule allows them.
+  annotations: { readOnly: false, idempotent: true },
   unavailableWith: lspUnavailableWith,
   resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),

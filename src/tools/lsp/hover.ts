@@ -21,7 +21,9 @@ export const lspHoverTool = defineTool({
   name: 'lsp.hover',
   description: (ctx) => describeLspTool(lspDescriptions.hover, ctx),
   inputSchema: z.object(positionInput),
-  annotations: { readOnly: true, idempotent: true },
+  // Not read-only: the language server runs outside the sandbox and may run code of the workspace
+  // (a tsconfig plugin, a project's own compiler), so calls ask unless a rule allows them.
+  annotations: { readOnly: false, idempotent: true },
   unavailableWith: lspUnavailableWith,
   resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),

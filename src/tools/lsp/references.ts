@@ -27,7 +27,9 @@ export const lspReferencesTool = defineTool({
     ...positionInput,
     include_declaration: z.boolean().optional().describe('Also list the definition itself; default true.'),
   }),
-  annotations: { readOnly: true, idempotent: true },
+  // Not read-only: the language server runs outside the sandbox and may run code of the workspace
+  // (a tsconfig plugin, a project's own compiler), so calls ask unless a rule allows them.
+  annotations: { readOnly: false, idempotent: true },
   unavailableWith: lspUnavailableWith,
   resources: ({ file_path }) => [fileClaim(file_path, 'read')],
   permissionSubject: ({ file_path }) => ({ kind: 'path', paths: [file_path], access: 'read' }),

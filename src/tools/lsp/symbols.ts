@@ -26,7 +26,9 @@ export const lspSymbolsTool = defineTool({
       .optional()
       .describe('Part of a symbol name: list matching symbols of the whole workspace.'),
   }),
-  annotations: { readOnly: true, idempotent: true },
+  // Not read-only: the language server runs outside the sandbox and may run code of the workspace
+  // (a tsconfig plugin, a project's own compiler), so calls ask unless a rule allows them.
+  annotations: { readOnly: false, idempotent: true },
   unavailableWith: lspUnavailableWith,
   resources: ({ file_path }) => (file_path === undefined ? [] : [fileClaim(file_path, 'read')]),
   permissionSubject: ({ file_path }) =>
