@@ -18,6 +18,7 @@ export interface AdapterTurnContext {
   readonly store: Store
   readonly mode: ApprovalMode
   readonly adapterName: string
+  readonly pollMs: number
 }
 
 /**

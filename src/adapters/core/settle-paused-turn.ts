@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { TurnPausedError } from '../../execution/execute-turn.js'
 import type { Invocation } from '../../host/invocation.js'
 import type { Store } from '../../store/store.js'
@@ -16,26 +17,35 @@ export interface PausedTurn {
   readonly approvedBy: ReadonlyMap<string, string>
   /** The name recorded for a framework-mode denial of a call nobody was asked about. */
   readonly adapterName: string
+  readonly pollMs: number
   readonly signal?: AbortSignal
 }
 
 /**
- * Finishes a turn that paused on requests left pending in the store, deciding each at once so that
- * the turn goes on in this process and the audit tells what happened: in mode `framework`, allowed
- * once by the framework's approver when the framework approved that call, else denied (nobody was
- * asked); in mode `invocation`, the invocation's approver left it undecided, so it expires (a
- * framework's call cannot wait for a later decision, and a turn continued by two processes would
- * run twice).
- * @throws StoreError `store.conflict` when another process decided a request first (the turn stays paused)
+ * Finishes a turn that paused on requests left pending in the store and returns the whole turn's
+ * results. In mode `framework` each request is decided at once, so the audit names who approved:
+ * allowed once by the framework's approver when the framework approved that call, else denied
+ * (nobody was asked). In mode `invocation` it waits until every request is decided in the store
+ * (decided without continuing the turn: `toolhost approvals approve <id> --no-continue`,
+ * `host.approvals.approve(id, { continueTurn: false })`). Then the turn is continued here, unless
+ * the log shows another process went on with it.
+ * @throws Error when the signal aborts the wait, or another process went on with the turn
  */
 export async function settlePausedTurn(paused: PausedTurn): Promise<AgentToolResult[]> {
-  const { invocation } = paused
+  const { invocation, store } = paused
   for (;;) {
-    decideInStore(paused, invocation.pendingApprovals)
+    const pausedAt = store.latestCheckpoint(invocation.id)?.eventSeq ?? 0
+    const ids = invocation.pendingApprovals
+    if (paused.mode === 'framework') decideInStore(paused, ids)
+    else await waitForDecisions(paused, ids)
+    if (store.events({ invocationId: invocation.id, afterSeq: pausedAt, limit: 1 }).length > 0)
+      throw new Error(
+        `Another process went on with the paused turn of invocation ${invocation.id}; decide its approvals without continuing the turn (toolhost approvals approve <id> --no-continue) so the waiting adapter runs it.`,
+      )
     try {
       return await invocation.continueTurn({ ...(paused.signal !== undefined && { signal: paused.signal }) })
     } catch (error) {
-      // A turn settled by these decisions can only pause again on requests made since: decide those too.
+      // A turn settled by these decisions can only pause again on requests made since: settle those too.
       if (!(error instanceof TurnPausedError)) throw error
     }
   }
@@ -46,12 +56,16 @@ function decideInStore(paused: PausedTurn, ids: readonly string[]): void {
   for (const id of ids) {
     const request = approvals.get(id)
     if (request === undefined || request.status !== 'pending') continue
-    if (paused.mode === 'invocation') {
-      approvals.expire(id)
-      continue
-    }
     const approver = paused.approvedBy.get(request.callId)
     if (approver !== undefined) approvals.resolve(id, { behavior: 'allow', scope: 'once', approver })
     else approvals.resolve(id, { behavior: 'deny', approver: paused.adapterName, message: notAskedText })
+  }
+}
+
+async function waitForDecisions(paused: PausedTurn, ids: readonly string[]): Promise<void> {
+  const undecided = () => ids.some((id) => paused.store.approvals.get(id)?.status === 'pending')
+  while (undecided()) {
+    paused.signal?.throwIfAborted()
+    await sleep(paused.pollMs, undefined, paused.signal === undefined ? {} : { signal: paused.signal })
   }
 }

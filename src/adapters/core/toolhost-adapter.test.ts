@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { recordingTools } from '../../../test/adapters/adapter-tools.js'
 import { tempDir } from '../../../test/temp-dir.js'
 import { createToolHost, type ToolHost } from '../../host/create-tool-host.js'
@@ -92,21 +92,17 @@ describe('createToolhostAdapter', () => {
     expect(audit()[0]?.phase).toBe('denied')
   })
 
-  it('invocation mode: a request the approver leaves pending expires at once; the tool never runs and the turn is not left paused', async () => {
-    const { adapter, log, audit, invocation } = await setUp({ permissions: { ask: ['builtin:note.write'] } })
+  it('invocation mode: a call waits for a durable approval decided in the store, then runs', async () => {
+    const { adapter, log, audit } = await setUp({ permissions: { ask: ['builtin:note.write'] } }, { pollMs: 10 })
     expect(await adapter.needsApproval('note_write', { id: 'w1', path: 'a.md' })).toBe(false)
     expect(await adapter.approvalReason('note_write', { id: 'w1', path: 'a.md' })).toBeUndefined()
-    const { result } = await adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
-    expect(result.isError).toBe(true)
-    expect(result.content).toContain('expired')
+    const call = adapter.call({ callId: 'c1', alias: 'note_write', arguments: { id: 'w1', path: 'a.md' } })
+    await vi.waitFor(() => expect(host.approvals.list({ status: 'pending' })).toHaveLength(1), { timeout: 10_000 })
     expect(log).toEqual([])
-    expect(host.approvals.list({ status: 'expired' })).toHaveLength(1)
-    expect(audit()[0]?.phase).toBe('denied')
-    expect(invocation.pendingApprovals).toEqual([])
-    // The invocation goes on with the next call.
-    expect((await adapter.call({ callId: 'c2', alias: 'note_long', arguments: { lines: 1 } })).result.isError).toBe(
-      false,
-    )
+    const [request] = host.approvals.list({ status: 'pending' })
+    await host.approvals.approve(request?.id ?? '', { approver: 'cli:bob', continueTurn: false })
+    expect((await call).result.content).toBe('wrote w1')
+    expect(audit()[0]?.decisions.at(-1)).toMatchObject({ behavior: 'allow', approver: 'cli:bob' })
   })
 
   it('invocation mode: the invocation approver answers during the call', async () => {

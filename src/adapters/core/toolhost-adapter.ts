@@ -68,6 +68,7 @@ export function createToolhostAdapter(
         store: options.host.store(),
         mode,
         adapterName: `${framework} adapter (nobody was asked)`,
+        pollMs: options.pollMs ?? 200,
       },
       calls,
     ),
