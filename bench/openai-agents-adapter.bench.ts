@@ -4,7 +4,6 @@
  * toolhost path: gate, permissions, scheduler, store in memory, audit) against the same tool
  * defined natively with the SDK's `tool()`, per call.
  */
-import { join } from 'node:path'
 import {
   Agent,
   run,
@@ -19,17 +18,8 @@ import {
 } from '@openai/agents-core'
 import { z } from 'zod'
 import { openAiAgentsTools } from '../src/adapters/openai-agents/index.js'
-import { createToolHost } from '../src/host/create-tool-host.js'
-import { defineTool } from '../src/tool/define-tool.js'
-import { type BenchReport, time } from './bench-report.js'
-
-const noopTool = defineTool({
-  name: 'bench.noop',
-  description: 'Does nothing.',
-  inputSchema: z.object({}),
-  annotations: { readOnly: true },
-  call: async () => ({ content: 'ok' }),
-})
+import { noopInvocation, reportPerCall } from './adapter-bench.js'
+import type { BenchReport } from './bench-report.js'
 
 let step = 0
 /** A model that asks for `n` calls of `bench_noop` (fresh call ids each time), then answers once it has their results. */
@@ -76,17 +66,7 @@ function agentRun(tools: Tool[], n: number): () => Promise<unknown> {
 /** Runs the OpenAI Agents SDK adapter measures under `scratch`. */
 export async function openAiAgentsAdapterBench(report: BenchReport, scratch: string): Promise<void> {
   setTracingDisabled(true)
-  const host = await createToolHost({
-    dataDir: join(scratch, 'openai-agents-adapter'),
-    tools: [noopTool],
-    inMemoryStore: true,
-  })
-  const invocation = await host.createInvocation({
-    scope: 'session',
-    protocol: 'openai-responses',
-    profile: { tools: { maxCallsPerRun: 100_000 } },
-  })
-  const adapted = openAiAgentsTools(invocation, { host })
+  const { host, invocation } = await noopInvocation(scratch, 'openai-agents-adapter', 'openai-responses')
   const native = [
     tool({
       name: 'bench_noop',
@@ -95,28 +75,14 @@ export async function openAiAgentsAdapterBench(report: BenchReport, scratch: str
       execute: async () => 'ok',
     }),
   ]
-  for (const n of [1, 10, 100]) {
-    const ours = agentRun(adapted, n)
-    const theirs = agentRun(native, n)
-    for (let i = 0; i < Math.max(3, Math.ceil(200 / n)); i++) {
-      await ours()
-      await theirs()
-    }
-    // Interleaved so that a busy moment of the machine weighs on both sides alike.
-    const oursTimes: number[] = []
-    const theirTimes: number[] = []
-    for (let i = 0; i < 11; i++) {
-      oursTimes.push(await time(ours))
-      theirTimes.push(await time(theirs))
-    }
-    const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
-    report(
-      `Agents SDK run of a ${n}-call step through openAiAgentsTools, per call (store in memory)`,
-      (mid(oursTimes) * 1000) / n,
-      'the same tool native in @openai/agents-core',
-      (mid(theirTimes) * 1000) / n,
-      'µs',
-    )
-  }
+  await reportPerCall<Tool[]>(
+    report,
+    {
+      name: (n) => `Agents SDK run of a ${n}-call step through openAiAgentsTools, per call (store in memory)`,
+      reference: 'the same tool native in @openai/agents-core',
+    },
+    { ours: openAiAgentsTools(invocation, { host }), theirs: native },
+    agentRun,
+  )
   await host.close()
 }
