@@ -21,7 +21,7 @@ const parse = (raw: unknown, build = 'c2bd945') => parseCheckpoint(raw, 'inv_1',
 /**
  * The checkpoint a version-1 row should read as: the same fields, the version, the paused turn as
  * call states, and the profile with the settings added since (the sandbox section, the style of the
- * deferred-tool pair) at their defaults.
+ * deferred-tool pair, databases, web search and language servers) at their defaults.
  */
 function migrated(stored: Record<string, unknown>, build: string): Record<string, unknown> {
   const { pendingTurn, profile, ...rest } = stored
@@ -35,7 +35,8 @@ function migrated(stored: Record<string, unknown>, build: string): Record<string
 function withSettingsAddedSince(profile: unknown): Record<string, unknown> {
   const stored = profile as Record<string, unknown>
   const tools = { ...(stored.tools as Record<string, unknown>), metaTools: defaultProfile.tools.metaTools }
-  return { ...stored, tools, sandbox: defaultProfile.sandbox }
+  const { databases, webSearch, lsp } = defaultProfile
+  return { ...stored, tools, sandbox: defaultProfile.sandbox, databases, webSearch, lsp }
 }
 
 function refusal(raw: unknown): StoredStateError {
