@@ -15,7 +15,8 @@ const dist = join(root, 'dist')
 const outDir = join(dist, 'cli-bundle')
 // Written beside and then moved in place, so a CLI started meanwhile finds the old bundle or the new one.
 const nextDir = join(dist, 'cli-bundle.next')
-const loadedAtFirstUse = /^(sharp|@img|just-bash|ajv|ajv-formats|mathjs|turndown|ink|react|marked|diff|pg|pg-[a-z-]+|vscode-jsonrpc)(\/|$)/
+const loadedAtFirstUse =
+  /^(sharp|@img|just-bash|ajv|ajv-formats|mathjs|turndown|ink|react|marked|diff|pg|pg-[a-z-]+|vscode-jsonrpc)(\/|$)/
 
 rmSync(nextDir, { recursive: true, force: true })
 const bundle = await rolldown({
