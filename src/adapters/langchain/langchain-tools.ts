@@ -32,7 +32,7 @@ export type LangChainToolsOptions = Omit<AdapterOptions, 'approvals' | 'approver
  * const tools = langChainTools(invocation, { host })
  * const byName = new Map(tools.map((tool) => [tool.name, tool]))
  * const bound = new ChatOpenAI({ model: 'gpt-5-mini' }).bindTools(tools)
- * const messages: BaseMessage[] = [new HumanMessage('What is in notes/todo.md?')]
+ * const messages: BaseMessage[] = [new HumanMessage('What is in notes/plan.md?')]
  * for (;;) {
  *   const reply = await bound.invoke(messages)
  *   messages.push(reply)

@@ -1,3 +1,4 @@
+import { equalityFilters, whereClause } from '../sql-filters.js'
 import { z } from 'zod'
 import {
   readSchedule,
@@ -37,22 +38,13 @@ export const scheduleRoutes = [
     }),
     response: z.object({ schedules: z.array(scheduleSchema) }),
     handle: async ({ query, ctx }) => {
-      const where: string[] = []
-      const values: string[] = []
-      if (query.state !== undefined) {
-        where.push('state = ?')
-        values.push(query.state)
-      }
-      if (query.conversationId !== undefined) {
-        where.push('conversation_id = ?')
-        values.push(query.conversationId)
-      }
+      const filters = equalityFilters({ state: query.state, conversation_id: query.conversationId })
       const rows = ctx.store.database
         .prepare(
-          `SELECT ${scheduleColumns} FROM schedules ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
+          `SELECT ${scheduleColumns} FROM schedules ${whereClause(filters)}
            ORDER BY state = 'active' DESC, CASE WHEN state = 'active' THEN next_due_at ELSE -updated_at END, created_at, id`,
         )
-        .all(...values)
+        .all(...filters.values)
       return { body: { schedules: rows.map((row) => view(readSchedule(row))) } }
     },
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { auditOutcomes, runAudit } from '../../../store/run-audit.js'
+import { equalityFilters, whereClause } from '../sql-filters.js'
 import { runStatuses, type RunRecord } from '../../../store/store.js'
 import { defineRoute } from '../../route.js'
 import { runDetail, runDetailSchema, runOr404, runParams, runSummary, runSummarySchema } from './run-views.js'
@@ -99,28 +100,19 @@ export const runReadRoutes = [
     }),
     handle: async ({ query, ctx }) => {
       const { store } = ctx
-      const where: string[] = []
-      const values: (string | number)[] = []
-      if (query.status !== undefined) {
-        where.push('status = ?')
-        values.push(query.status)
-      }
-      if (query.scope !== undefined) {
-        where.push('scope = ?')
-        values.push(query.scope)
-      }
+      const filters = equalityFilters({ status: query.status, scope: query.scope })
       if (query.before !== undefined) {
         const cursor = store.database.prepare('SELECT created_at, rowid FROM runs WHERE id = ?').get(query.before)
         if (cursor === undefined) return { body: { runs: [] } }
-        where.push('(created_at < ? OR (created_at = ? AND rowid < ?))')
-        values.push(Number(cursor.created_at), Number(cursor.created_at), Number(cursor.rowid))
+        filters.where.push('(created_at < ? OR (created_at = ? AND rowid < ?))')
+        filters.values.push(Number(cursor.created_at), Number(cursor.created_at), Number(cursor.rowid))
       }
       const rows = store.database
         .prepare(
-          `SELECT id FROM runs ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
+          `SELECT id FROM runs ${whereClause(filters)}
            ORDER BY created_at DESC, rowid DESC LIMIT ?`,
         )
-        .all(...values, query.limit + 1)
+        .all(...filters.values, query.limit + 1)
       const runs = rows
         .slice(0, query.limit)
         .map((row) => store.getRun(String(row.id)))
